@@ -1,0 +1,60 @@
+"""The surface every backend module in `app/games/` exposes.
+
+The midend and the views only ever talk to a game through these names, so a new
+game is one module that fills them in (see README, "Adding a game").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from app.core.rng import Rng
+
+State = Any
+Move = Any
+Params = Any
+
+
+class Backend(Protocol):
+    """A game's rules: pure functions over small immutable states."""
+
+    ID: str  # the URL name: "#<ID>" and "#<ID>/<game id>"
+    PRESETS: Mapping[str, Params]  # preset name -> params, in menu order; the first is the default
+
+    def parse_params(self, text: str) -> Params:
+        """Read params from their text form; raise ValueError with a player-readable message."""
+
+    def format_params(self, params: Params) -> str:
+        """Return the text form of params (URL-safe); also the key bests are stored under."""
+
+    def params_of(self, state: State) -> Params:
+        """Return the params a state was made with."""
+
+    def generate(self, params: Params, rng: Rng) -> State:
+        """Make a new puzzle: always solvable, never already solved."""
+
+    def apply(self, state: State, move: Move) -> State:
+        """Return the state after `move`; raise ValueError (state untouched) if it is illegal."""
+
+    def status(self, state: State) -> int:
+        """Return +1 when won, -1 when lost, 0 while playing."""
+
+    def hint(self, state: State) -> Move | None:
+        """Return a move that provably helps, or None when there is none."""
+
+    def encode(self, state: State) -> str:
+        """Return the game ID of the puzzle `state` is (see app.core.gameid)."""
+
+    def decode(self, text: str) -> State:
+        """Return the puzzle a game ID names; raise ValueError (GameIdError) if malformed."""
+
+
+def restart_target(backend: Any, initial: State, current: State) -> State:
+    """Return the state a restart goes back to: the game's own choice, else the initial one.
+
+    Minesweeper places its mines on the first click, so its restart keeps the
+    layout (and the opened first click) rather than returning to an empty board.
+    """
+    hook = getattr(backend, "restart_state", None)
+    return hook(initial, current) if hook is not None else initial
