@@ -1,0 +1,46 @@
+# Masume — the two commands a player or maintainer needs:
+#   make play   set up what is missing, then serve the game on http://127.0.0.1:$(PORT)/
+#   make test   set up what is missing, then run every test (lint, unit, browser)
+PORT ?= 8000
+PYTHON ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+
+.PHONY: play test vendor lint unit browser bench clean
+
+play: vendor
+	@$(PYTHON) scripts/serve.py --port $(PORT)
+
+test: vendor $(VENV)/.installed
+	@scripts/need.sh chromium
+	$(VPY) -m ruff check .
+	$(VPY) -m pytest
+
+# Only the set-up: npm packages, the vendored runtime in static/vendor/, the numpy wheel.
+vendor:
+	@scripts/need.sh npm venv
+	@$(PYTHON) scripts/vendor.py
+
+$(VENV)/.installed: requirements-dev.txt
+	@scripts/need.sh venv
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+lint: $(VENV)/.installed
+	$(VPY) -m ruff check .
+
+unit: $(VENV)/.installed
+	$(VPY) -m pytest tests/unit
+
+browser: vendor $(VENV)/.installed
+	@scripts/need.sh chromium
+	$(VPY) -m pytest tests/browser
+
+# Benchmarks (not tests): results go to BENCHMARKS.md.
+bench: vendor $(VENV)/.installed
+	@scripts/need.sh chromium
+	$(VPY) bench/run_all.py
+
+clean:
+	rm -rf static/vendor node_modules $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,52 @@
+"""Personal bests per game and preset: lower is better in every field.
+
+Each field keeps its own best (the fewest moves and the fastest time may come
+from different games), as on most puzzle sites. Only clean results are submitted:
+the view does not submit a game in which hints were used.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from app.core.storage import Storage
+
+
+def _is_record(value: object) -> bool:
+    # bool is an int subclass, and True is not a move count.
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    return math.isfinite(value) and value >= 0
+
+
+class Bests:
+    """Read and update best results kept in a Storage."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    @staticmethod
+    def key(game: str, preset_key: str) -> str:
+        """Return the storage key for one game and preset (the namespace is added by Storage)."""
+        return f"best:{game}:{preset_key}"
+
+    def get(self, game: str, preset_key: str) -> dict[str, float]:
+        """Return the best value of each field, e.g. {"moves": 9, "time": 41.2}; {} if none or unreadable."""
+        stored = self.storage.get(self.key(game, preset_key))
+        if not isinstance(stored, dict):
+            return {}
+        # A damaged field is dropped on its own so one bad value does not wipe the rest.
+        return {name: value for name, value in stored.items() if isinstance(name, str) and _is_record(value)}
+
+    def submit(self, game: str, preset_key: str, result: Mapping[str, float]) -> set[str]:
+        """Store the fields of `result` that beat the current bests and return their names."""
+        for name, value in result.items():
+            if not isinstance(name, str) or not _is_record(value):
+                raise ValueError(f"a result field must be a finite number >= 0, got {name!r}: {value!r}")
+        best = self.get(game, preset_key)
+        improved = {name for name, value in result.items() if name not in best or value < best[name]}
+        if improved:
+            best.update({name: result[name] for name in improved})
+            self.storage.set(self.key(game, preset_key), best)
+        return improved

@@ -1,0 +1,176 @@
+"""One game being played: history with undo/redo/restart, the move counter and the timer.
+
+Modelled on the midend of Simon Tatham's puzzle collection: the history is a list
+of states with a cursor; undo and redo move the cursor, a new move drops the states
+after it, and restart is itself a move (so it can be undone).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.core.game import Backend, Move, State, restart_target
+from app.core.timer import Timer
+
+
+@dataclass(frozen=True, eq=False)
+class _Entry:
+    """One step of history: the state, its move count and how it was reached."""
+
+    state: State
+    moves: int
+    status: int  # cached: some games' status() traces beams or flows
+    move: Move | None  # the move that led here; None for the initial state and restarts
+    fresh: bool  # True for the initial state and restarts: move_log starts after these
+
+
+def _same(a: State, b: State) -> bool:
+    """Return whether two states are equal, without tripping over numpy's elementwise ==."""
+    if a is b:
+        return True
+    try:
+        return bool(a == b)
+    except (ValueError, TypeError):
+        # A dataclass holding arrays without its own __eq__: treat as different, so a
+        # restart is merely allowed when it might have been a no-op.
+        return False
+
+
+class Session:
+    """A game in play: applies moves through the backend and keeps everything undoable."""
+
+    def __init__(self, backend: Backend, state: State, clock: Callable[[], float] = time.monotonic) -> None:
+        self.backend = backend
+        self.initial = state
+        self.timer = Timer(clock)
+        self.hints_used = 0
+        self._history = [_Entry(state, 0, int(backend.status(state)), None, True)]
+        self._index = 0
+
+    @property
+    def _entry(self) -> _Entry:
+        return self._history[self._index]
+
+    @property
+    def state(self) -> State:
+        """The current state."""
+        return self._entry.state
+
+    @property
+    def moves(self) -> int:
+        """Moves made along the current history path since the last restart."""
+        return self._entry.moves
+
+    @property
+    def status(self) -> int:
+        """+1 won, -1 lost, 0 playing (the backend's verdict on the current state)."""
+        return self._entry.status
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is won or lost, which locks the board."""
+        return self._entry.status != 0
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether `undo()` would do something."""
+        return not self.over and self._index > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether `redo()` would do something."""
+        return not self.over and self._index < len(self._history) - 1
+
+    @property
+    def restart_point(self) -> State:
+        """The state a restart would return to (the view encodes it as the game ID)."""
+        return restart_target(self.backend, self.initial, self.state)
+
+    @property
+    def move_log(self) -> list[Move]:
+        """The moves from the last restart (or the start) to the current state, in order."""
+        log: list[Move] = []
+        i = self._index
+        while not self._history[i].fresh:
+            log.append(self._history[i].move)
+            i -= 1
+        log.reverse()
+        return log
+
+    @property
+    def log_start(self) -> State:
+        """The state `move_log` starts from: replaying the log on it reaches the current state."""
+        i = self._index
+        while not self._history[i].fresh:
+            i -= 1
+        return self._history[i].state
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds of play counted by the timer."""
+        return self.timer.elapsed()
+
+    def _push(self, entry: _Entry) -> None:
+        # A new step after an undo makes the undone steps unreachable, as in every editor.
+        del self._history[self._index + 1 :]
+        self._history.append(entry)
+        self._index += 1
+
+    def play(self, move: Move) -> State:
+        """Apply `move` and return the new state; raise ValueError (changing nothing) if illegal."""
+        if self.over:
+            raise ValueError("the game is over; start a new game or close the dialog")
+        new = self.backend.apply(self.state, move)  # may raise ValueError: nothing changed yet
+        status = int(self.backend.status(new))
+        self._push(_Entry(new, self.moves + 1, status, move, False))
+        self.timer.start()
+        if status != 0:
+            self.timer.stop()
+        return new
+
+    def undo(self) -> bool:
+        """Step back one state; return False when there is nothing to undo or the game is over."""
+        if not self.can_undo:
+            return False
+        self._index -= 1
+        return True
+
+    def redo(self) -> bool:
+        """Step forward one undone state; return False when there is none or the game is over."""
+        if not self.can_redo:
+            return False
+        self._index += 1
+        return True
+
+    def restart(self) -> bool:
+        """Go back to the restart point as a new, undoable step; return False if that changes nothing."""
+        if self.over:
+            return False
+        target = self.restart_point
+        if self.moves == 0 and _same(target, self.state):
+            return False
+        # The target may itself be won or lost only if the backend says so; keep its verdict.
+        self._push(_Entry(target, 0, int(self.backend.status(target)), None, True))
+        if self.over:
+            self.timer.stop()
+        return True
+
+    def note_hint(self) -> None:
+        """Count one hint shown (records are not kept for games where hints were used)."""
+        self.hints_used += 1
+
+    def pause(self) -> None:
+        """Pause the timer (the page was hidden)."""
+        self.timer.pause()
+
+    def resume(self) -> None:
+        """Resume the timer (the page is visible again)."""
+        self.timer.resume()
+
+    def __repr__(self) -> str:
+        return (
+            f"Session(moves={self.moves}, status={self.status}, step={self._index + 1}/{len(self._history)}, "
+            f"hints_used={self.hints_used})"
+        )

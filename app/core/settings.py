@@ -1,0 +1,78 @@
+"""Player settings with typed defaults, stored one key each so one bad value spoils nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.core.storage import Storage
+from app.core.strings import LANGUAGES
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: its default and the values it accepts."""
+
+    default: Any
+    kind: type  # stored values of another type are ignored
+    choices: tuple[Any, ...] | None = None  # when set, the only values allowed besides None
+    nullable: bool = False  # None is allowed (for lang: follow the browser)
+
+    def accepts(self, value: Any) -> bool:
+        """Return whether `value` is a valid value for this setting."""
+        if value is None:
+            return self.nullable
+        # type() rather than isinstance(): bool is an int subclass, 1 is not True here.
+        if type(value) is not self.kind:
+            return False
+        return self.choices is None or value in self.choices
+
+
+SETTINGS: dict[str, Setting] = {
+    "lang": Setting(None, str, choices=LANGUAGES, nullable=True),  # None: follow the browser
+    "bgm": Setting(False, bool),  # music stays off until asked for: autoplay surprises players
+    "sfx": Setting(True, bool),
+    "mines_no_guess": Setting(True, bool),  # boards solvable by logic alone
+    "mines_question_marks": Setting(False, bool),
+}
+
+
+class Settings:
+    """Typed settings over a Storage; unknown names raise KeyError."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    @staticmethod
+    def key(name: str) -> str:
+        """Return the storage key of a setting (the namespace is added by Storage)."""
+        return f"setting:{name}"
+
+    @staticmethod
+    def _spec(name: str) -> Setting:
+        try:
+            return SETTINGS[name]
+        except KeyError:
+            raise KeyError(f"unknown setting {name!r}") from None
+
+    def get(self, name: str) -> Any:
+        """Return the stored value of a setting, or its default when unset or invalid."""
+        spec = self._spec(name)
+        stored = self.storage.get(self.key(name))
+        # An absent key reads as None; for a nullable setting that is also the default.
+        if stored is None or not spec.accepts(stored):
+            return spec.default
+        return stored
+
+    def set(self, name: str, value: Any) -> bool:
+        """Store a setting (None resets a nullable one); raise ValueError for a bad value."""
+        spec = self._spec(name)
+        if not spec.accepts(value):
+            raise ValueError(f"setting {name!r} does not accept {value!r}")
+        if value is None:
+            return self.storage.remove(self.key(name))
+        return self.storage.set(self.key(name), value)
+
+    def all(self) -> dict[str, Any]:
+        """Return every setting's current value."""
+        return {name: self.get(name) for name in SETTINGS}

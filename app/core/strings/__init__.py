@@ -1,0 +1,73 @@
+"""The string catalogue (English and Japanese) and the lookup every view uses.
+
+Each catalogue module defines `EN` and `JA` dicts with the same keys; `common`
+holds the shared UI, and each game adds `app/core/strings/<game>.py`. Register a
+game's module by importing it on the marked line below and adding it to `MODULES`.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping
+from types import ModuleType
+
+# One import per catalogue module; a game's module is added here and to MODULES.
+from app.core.strings import common, crosslight
+
+MODULES: tuple[ModuleType, ...] = (common, crosslight)
+
+LANGUAGES = ("en", "ja")
+DEFAULT_LANGUAGE = "en"
+
+_CATALOGUES: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+
+
+def register(catalogue_en: Mapping[str, str], catalogue_ja: Mapping[str, str]) -> None:
+    """Merge one module's English and Japanese strings into the catalogue."""
+    _CATALOGUES["en"].update(catalogue_en)
+    _CATALOGUES["ja"].update(catalogue_ja)
+
+
+for _module in MODULES:
+    register(_module.EN, _module.JA)
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    """Return a copy of one language's whole catalogue (for tests and tooling)."""
+    return dict(_CATALOGUES.get(lang, {}))
+
+
+def placeholders(template: str) -> set[str]:
+    """Return the names of the str.format fields in a template."""
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field is not None}
+
+
+def translate(lang: str | None, key: str, **params: object) -> str:
+    """Return the text for key in lang (falling back to English, then to the key) with params filled in."""
+    template = _CATALOGUES.get(lang or DEFAULT_LANGUAGE, {}).get(key)
+    if template is None:
+        template = _CATALOGUES[DEFAULT_LANGUAGE].get(key)
+    if template is None:
+        return key  # visible but harmless: a missing string must not stop the game
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return template  # a missing or odd parameter shows the raw template rather than crashing
+
+
+def detect_language(preferred: Iterable[str] | str | None) -> str:
+    """Return the first supported language in the browser's preference list ("ja-JP" counts as "ja")."""
+    if preferred is None:
+        return DEFAULT_LANGUAGE
+    if isinstance(preferred, str):
+        preferred = [preferred]
+    try:
+        for tag in preferred:
+            if not isinstance(tag, str):
+                continue
+            primary = tag.strip().replace("_", "-").split("-")[0].lower()
+            if primary in LANGUAGES:
+                return primary
+    except TypeError:  # not iterable: treat like no preference
+        pass
+    return DEFAULT_LANGUAGE

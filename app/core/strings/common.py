@@ -1,0 +1,161 @@
+"""Strings shared by every page: loading, header, game controls, status, dialogs, notices.
+
+The loading and load-failure texts are shown before Python runs, so the page's
+loader keeps its own copy of them; these are the reference wording.
+"""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    # Site
+    "site_title": "Masume",
+    "site_tagline": "Grid puzzles that run in your browser",
+    "menu_heading": "Choose a puzzle",
+    # Loading
+    "loading": "Loading…",
+    "loading_python": "Loading Python…",
+    "loading_numpy": "Loading numpy…",
+    "loading_starting": "Starting…",
+    # Load failures
+    "load_failed": "The game could not start: {reason}",
+    "load_file_protocol": "Open this page through a web server (http://), not as a file.",
+    "load_timeout": "Loading took too long. Check your connection and try again.",
+    "retry": "Try again",
+    # Header
+    "language": "Language",
+    "language_name_en": "English",
+    "language_name_ja": "日本語",
+    "music": "Music",
+    "music_on": "Music on",
+    "music_off": "Music off",
+    "sound_effects": "Sound effects",
+    "sound_effects_on": "Sound effects on",
+    "sound_effects_off": "Sound effects off",
+    "home": "Home",
+    # Game controls
+    "new_game": "New game",
+    "restart": "Restart",
+    "undo": "Undo",
+    "redo": "Redo",
+    "hint": "Hint",
+    "custom_size": "Custom size",
+    "size": "Size",
+    "preset": "Preset",
+    "apply": "Apply",
+    # Status
+    "moves": "Moves",
+    "time": "Time",
+    "best": "Best",
+    "par": "Par",
+    "mines_left": "Mines left",
+    # Clear dialog
+    "cleared": "Cleared!",
+    "clear_moves": "Moves: {moves}",
+    "clear_time": "Time: {time}",
+    "new_best": "New best!",
+    "close": "Close",
+    "hints_used": "Hints used: {hints} — not counted for records",
+    # Loss
+    "game_over": "Game over",
+    "mine_hit": "Boom! You hit a mine.",
+    # Hints
+    "hint_cell": "Hint: row {row}, column {col}",
+    "hint_none": "No safe move can be deduced",
+    # Links and custom sizes
+    "bad_link": "That link does not name a valid puzzle ({reason}). A new game was started.",
+    "custom_size_invalid": "That size cannot be used: {reason}",
+    # Notices
+    "storage_unavailable": "Records will not be kept on this device.",
+    "loading_files": "Loading the puzzles…",
+    "game_controls": "Game controls",
+    "game_id": "Game ID",
+    "copy_link": "Copy link",
+    "open_game_id": "Open this ID",
+    "link_copied": "Link copied.",
+    "bad_game_id": "That game ID cannot be opened ({reason}). The current game goes on.",
+    "unknown_game": "That link names no game here, so you are on the home page.",
+    "internal_error": "Something went wrong; your records are safe. If the board freezes, start a new game.",
+    "best_moves": "Best moves",
+    "best_time": "Best time",
+    "n_moves": "{moves} moves",
+    "width": "Width",
+    "height": "Height",
+}
+
+JA: dict[str, str] = {
+    # Site
+    "site_title": "マス目",
+    "site_tagline": "ブラウザで遊べるマス目パズル集",
+    "menu_heading": "パズルを選んでください",
+    # Loading
+    "loading": "読み込み中…",
+    "loading_python": "Python を読み込み中…",
+    "loading_numpy": "numpy を読み込み中…",
+    "loading_starting": "起動中…",
+    # Load failures
+    "load_failed": "ゲームを開始できませんでした：{reason}",
+    "load_file_protocol": "このページはファイルとして直接開かず、Web サーバー経由（http://）で開いてください。",
+    "load_timeout": "読み込みに時間がかかりすぎています。通信環境を確認して、もう一度お試しください。",
+    "retry": "もう一度試す",
+    # Header
+    "language": "言語",
+    "language_name_en": "English",
+    "language_name_ja": "日本語",
+    "music": "音楽",
+    "music_on": "音楽オン",
+    "music_off": "音楽オフ",
+    "sound_effects": "効果音",
+    "sound_effects_on": "効果音オン",
+    "sound_effects_off": "効果音オフ",
+    "home": "ホーム",
+    # Game controls
+    "new_game": "新しいゲーム",
+    "restart": "最初から",
+    "undo": "一手戻す",
+    "redo": "一手進む",
+    "hint": "ヒント",
+    "custom_size": "サイズを指定",
+    "size": "サイズ",
+    "preset": "プリセット",
+    "apply": "適用",
+    # Status
+    "moves": "手数",
+    "time": "タイム",
+    "best": "自己ベスト",
+    "par": "目標手数",
+    "mines_left": "残り地雷",
+    # Clear dialog
+    "cleared": "クリア！",
+    "clear_moves": "手数：{moves}",
+    "clear_time": "タイム：{time}",
+    "new_best": "自己ベスト更新！",
+    "close": "閉じる",
+    "hints_used": "ヒント使用：{hints} 回（記録には残りません）",
+    # Loss
+    "game_over": "ゲームオーバー",
+    "mine_hit": "ドカン！地雷を踏んでしまいました。",
+    # Hints
+    "hint_cell": "ヒント：上から {row} 行目、左から {col} 列目",
+    "hint_none": "確実に安全と言える手が見つかりません",
+    # Links and custom sizes
+    "bad_link": "このリンクは有効なパズルを指していません（{reason}）。新しいゲームを始めました。",
+    "custom_size_invalid": "このサイズは使えません：{reason}",
+    # Notices
+    "storage_unavailable": "この端末には記録が保存されません。",
+    "loading_files": "パズルを読み込み中…",
+    "game_controls": "ゲームの操作",
+    "game_id": "ゲーム ID",
+    "copy_link": "リンクをコピー",
+    "open_game_id": "この ID を開く",
+    "link_copied": "リンクをコピーしました。",
+    "bad_game_id": "このゲーム ID は開けません（{reason}）。今のゲームを続けます。",
+    "unknown_game": "このリンクのゲームは見つからないため、ホームを表示しています。",
+    "internal_error": (
+        "問題が発生しました。記録は失われていません。盤面が反応しない場合は新しいゲームを始めてください。"
+    ),
+    "best_moves": "最少手数",
+    "best_time": "最速タイム",
+    "n_moves": "{moves} 手",
+    "width": "幅",
+    "height": "高さ",
+}

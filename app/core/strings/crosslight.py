@@ -1,0 +1,25 @@
+"""Cross Light's strings."""
+
+EN = {
+    "crosslight_name": "Cross Light",
+    "crosslight_rule": "Pressing a light flips it and its four neighbours. Turn every light off.",
+    "crosslight_grid": "Cross Light board",
+    "crosslight_cell_on": "Row {row}, column {col}, on",
+    "crosslight_cell_off": "Row {row}, column {col}, off",
+    "crosslight_size_error": "Width and height must each be whole numbers from {low} to {high}.",
+    "preset_easy": "Easy {width}×{height}",
+    "preset_normal": "Normal {width}×{height}",
+    "preset_hard": "Hard {width}×{height}",
+}
+
+JA = {
+    "crosslight_name": "クロスライト",
+    "crosslight_rule": "押したマスと上下左右のマスの明かりが反転します。すべての明かりを消しましょう。",
+    "crosslight_grid": "クロスライトの盤面",
+    "crosslight_cell_on": "{row}行{col}列、点灯",
+    "crosslight_cell_off": "{row}行{col}列、消灯",
+    "crosslight_size_error": "幅と高さは {low} から {high} までの整数で指定してください。",
+    "preset_easy": "かんたん {width}×{height}",
+    "preset_normal": "ふつう {width}×{height}",
+    "preset_hard": "むずかしい {width}×{height}",
+}

@@ -1,0 +1,1 @@
+"""Game backends: one module per puzzle, each filling in the surface of `app.core.game.Backend`."""

@@ -1,0 +1,69 @@
+"""Minesweeper: open every safe cell; numbers count the mines among the 8 neighbours.
+
+The backend surface of `app.core.game.Backend`, plus what the Minesweeper view
+needs to draw a board (`visible_grid`, `Cell`, `mines_left`, `State.last_reveal`)
+and to show results (`bbbv`). Mines are laid on the first click, so that cell and
+its neighbours are always free; no-guess boards (the default) can then be finished
+by deduction alone.
+"""
+
+from __future__ import annotations
+
+from app.core.rng import Rng
+
+from .board import (
+    Cell,
+    State,
+    bbbv,
+    flood_open,
+    mines_left,
+    neighbour_counts,
+    status,
+    unplaced_state,
+    visible_grid,
+)
+from .generator import new_seed, place_mines
+from .hints import hint
+from .ids import decode, encode
+from .moves import Move, apply, restart_state
+from .params import PRESETS, Params, check_params, format_params, parse_params
+from .solver import solve_from_first_click, solves_without_guessing
+
+ID = "mines"
+
+__all__ = [
+    "ID",
+    "PRESETS",
+    "Cell",
+    "Move",
+    "Params",
+    "State",
+    "apply",
+    "bbbv",
+    "decode",
+    "encode",
+    "flood_open",
+    "format_params",
+    "generate",
+    "hint",
+    "mines_left",
+    "neighbour_counts",
+    "params_of",
+    "parse_params",
+    "place_mines",
+    "restart_state",
+    "solve_from_first_click",
+    "solves_without_guessing",
+    "status",
+    "visible_grid",
+]
+
+
+def generate(params: Params, rng: Rng) -> State:
+    """Return a new unplaced board whose seed is drawn from `rng`; the first click lays the mines."""
+    return unplaced_state(check_params(params), new_seed(rng))
+
+
+def params_of(state: State) -> Params:
+    """Return the params a state was made with."""
+    return state.params

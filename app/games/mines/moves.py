@@ -1,0 +1,151 @@
+"""The rules of play: opening, chording, marking, and what a restart goes back to.
+
+Moves are tuples:
+- `("open", row, col)`: open a hidden cell; on an opened number, chord (open its
+  unflagged hidden neighbours when its flags match the number);
+- `("mark", row, col, allow_question)`: cycle hidden -> flag (-> question) -> hidden;
+- `("flag", row, col)` / `("unflag", row, col)`: set a flag / clear any mark.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .board import FLAG_MARK, NO_MARK, QUESTION_MARK, State, flood_open, status
+from .generator import place_mines
+
+Move = tuple[Any, ...]
+
+
+def _cell_of(state: State, move: Move, length: int) -> tuple[int, int]:
+    if len(move) != length:
+        raise ValueError(f"a {move[0]!r} move has {length - 1} values after its name")
+    row, col = move[1], move[2]
+    for value in (row, col):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise ValueError("row and column must be whole numbers")  # noqa: TRY004 - the protocol says ValueError
+    row, col = int(row), int(col)
+    if not (0 <= row < state.params.height and 0 <= col < state.params.width):
+        raise ValueError(f"cell ({row}, {col}) is outside the board")
+    return row, col
+
+
+def _with(state: State, **changes: Any) -> State:
+    fields = {
+        "params": state.params,
+        "seed": state.seed,
+        "mines": state.mines,
+        "opened": state.opened,
+        "marks": state.marks,
+        "first_click": state.first_click,
+        "exploded": state.exploded,
+        "last_reveal": (),
+    }
+    fields.update(changes)
+    return State(**fields)
+
+
+def _open_cells(state: State, starts: list[tuple[int, int]]) -> State:
+    """Open safe start cells with their flood; the first mine among them loses the game."""
+    assert state.mines is not None and state.numbers is not None
+    safe = [cell for cell in starts if not state.mines[cell]]
+    hit = [cell for cell in starts if state.mines[cell]]
+    flagged = state.marks == FLAG_MARK
+    opened, reveal = flood_open(state.numbers, state.opened, flagged, safe)
+    marks = np.where(opened, NO_MARK, state.marks)  # question marks vanish when their cell opens
+    exploded = None
+    if hit:
+        exploded = hit[0]
+        reveal = reveal + ((exploded[0], exploded[1], 0),)
+    return _with(state, opened=opened, marks=marks, exploded=exploded, last_reveal=reveal)
+
+
+def first_click_state(state: State, mines: np.ndarray, first: tuple[int, int]) -> State:
+    """Return `state` with `mines` laid and the first click opened; the seed is no longer needed."""
+    placed = _with(state, seed="", mines=mines, first_click=first)
+    return _open_cells(placed, [first])
+
+
+def _open(state: State, row: int, col: int) -> State:
+    if state.marks[row, col] == FLAG_MARK:
+        raise ValueError("a flagged cell cannot be opened; remove the flag first")
+    if state.mines is None:
+        return first_click_state(state, place_mines(state.params, state.seed, (row, col)), (row, col))
+    if not state.opened[row, col]:
+        return _open_cells(state, [(row, col)])
+    return _chord(state, row, col)
+
+
+def _chord(state: State, row: int, col: int) -> State:
+    """Open the unflagged hidden neighbours of an opened number whose flags match it."""
+    assert state.numbers is not None
+    rows = slice(max(row - 1, 0), row + 2)
+    cols = slice(max(col - 1, 0), col + 2)
+    flags = int(np.count_nonzero(state.marks[rows, cols] == FLAG_MARK))
+    if flags != int(state.numbers[row, col]):
+        raise ValueError("chording needs as many flags around the number as the number shows")
+    closed = ~state.opened[rows, cols] & (state.marks[rows, cols] != FLAG_MARK)
+    starts = [(int(r) + rows.start, int(c) + cols.start) for r, c in np.argwhere(closed)]
+    if not starts:
+        raise ValueError("there is nothing left to open around this number")
+    return _open_cells(state, starts)
+
+
+def _mark(state: State, row: int, col: int, allow_question: Any) -> State:
+    if not isinstance(allow_question, (bool, np.bool_)):
+        raise ValueError("a mark move ends with True or False: are question marks on")  # noqa: TRY004
+    current = int(state.marks[row, col])
+    if current == NO_MARK:
+        following = FLAG_MARK
+    elif current == FLAG_MARK and allow_question:
+        following = QUESTION_MARK
+    else:
+        following = NO_MARK
+    return _set_mark(state, row, col, following)
+
+
+def _set_mark(state: State, row: int, col: int, mark: int) -> State:
+    marks = state.marks.copy()
+    marks[row, col] = mark
+    return _with(state, marks=marks)
+
+
+def apply(state: State, move: Move) -> State:
+    """Return the state after `move`; raise ValueError (state untouched) if it is illegal."""
+    if not isinstance(move, (tuple, list)) or not move:
+        raise ValueError("a move is a tuple such as ('open', row, col)")
+    kind = move[0]
+    if kind not in ("open", "mark", "flag", "unflag"):
+        raise ValueError(f"unknown move {kind!r}")
+    row, col = _cell_of(state, move, 4 if kind == "mark" else 3)
+    if status(state) != 0:
+        raise ValueError("the game is over")
+    if kind == "open":
+        return _open(state, row, col)
+    if state.opened[row, col]:
+        raise ValueError("an opened cell cannot be marked")
+    if kind == "mark":
+        return _mark(state, row, col, move[3])
+    if kind == "flag":
+        if state.marks[row, col] == FLAG_MARK:
+            raise ValueError("this cell is already flagged")
+        return _set_mark(state, row, col, FLAG_MARK)
+    if state.marks[row, col] == NO_MARK:
+        raise ValueError("this cell has no mark to remove")
+    return _set_mark(state, row, col, NO_MARK)
+
+
+def restart_state(initial: State, current: State) -> State:
+    """Return where a restart goes: the same layout with only the first click opened, once placed."""
+    if current.mines is None or current.first_click is None:
+        return initial
+    fresh = State(
+        params=current.params,
+        seed="",
+        mines=None,
+        opened=np.zeros_like(current.opened),
+        marks=np.zeros_like(current.marks),
+    )
+    return first_click_state(fresh, current.mines, current.first_click)

@@ -1,0 +1,19 @@
+"""PyScript entry point: start the Masume page, or explain why it could not start."""
+
+import traceback
+
+import js
+
+
+def start() -> None:
+    """Boot the web frontend; on any failure show a readable message, never a traceback."""
+    try:
+        from app.web.boot import boot
+
+        boot()
+    except Exception as exc:  # the last line of defence: report, do not show Python internals
+        traceback.print_exc()
+        js.window.masumeBootFailed("msg-load-failed", f"{type(exc).__name__}: {exc}"[:160])
+
+
+start()

@@ -1,0 +1,104 @@
+"""Small DOM helpers and the one place event-listener proxies are made and freed.
+
+Every Python function handed to JavaScript needs a proxy; one made per event or
+per rebuilt button leaks. `Listeners` keeps the proxies of one screen together
+and frees them all when the screen closes.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy
+
+document = js.document
+window = js.window
+
+
+# Set by the shell: shows the player a short apology instead of a silent failure.
+on_internal_error: Callable[[], None] | None = None
+
+
+def guard(function: Callable[..., None]) -> Callable[..., None]:
+    """Wrap a JS-called function so an exception is logged and reported, never a raw traceback."""
+
+    def guarded(*args: Any) -> None:
+        try:
+            function(*args)
+        except Exception:
+            js.console.error("Masume internal error:\n" + traceback.format_exc())
+            if on_internal_error is not None:
+                on_internal_error()
+
+    return guarded
+
+
+def by_id(element_id: str) -> Any:
+    """Return the element with this id (None if absent)."""
+    return document.getElementById(element_id)
+
+
+def element(tag: str, *, cls: str | None = None, text: str | None = None,
+            attrs: dict[str, str] | None = None, children: Iterable[Any] = ()) -> Any:
+    """Create an element with a class, text, attributes and children."""
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text is not None:
+        node.textContent = text
+    for name, value in (attrs or {}).items():
+        node.setAttribute(name, value)
+    for child in children:
+        node.appendChild(child)
+    return node
+
+
+def clear(node: Any) -> None:
+    """Remove every child of a node."""
+    node.replaceChildren()
+
+
+def prefers_reduced_motion() -> bool:
+    """Return True when the player asked the system for less motion."""
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+class Listeners:
+    """Event listeners that are removed, and their proxies destroyed, together."""
+
+    def __init__(self) -> None:
+        self._bound: list[tuple[Any, str, Any, bool]] = []
+
+    def on(self, target: Any, event: str, handler: Callable[[Any], None], *, capture: bool = False,
+           passive: bool | None = None) -> None:
+        """Listen for `event` on `target` until `close()`."""
+        proxy = create_proxy(guard(handler))
+        if passive is None:
+            target.addEventListener(event, proxy, capture)
+        else:
+            options = js.Object.new()
+            options.capture = capture
+            options.passive = passive
+            target.addEventListener(event, proxy, options)
+        self._bound.append((target, event, proxy, capture))
+
+    def close(self) -> None:
+        """Remove every listener and free its proxy."""
+        for target, event, proxy, capture in self._bound:
+            target.removeEventListener(event, proxy, capture)
+            proxy.destroy()
+        self._bound.clear()
+
+
+class Callback:
+    """One long-lived proxy for a function called from JS again and again (timers, frames)."""
+
+    def __init__(self, function: Callable[..., None]) -> None:
+        self.proxy = create_proxy(guard(function))
+
+    def close(self) -> None:
+        """Free the proxy."""
+        self.proxy.destroy()

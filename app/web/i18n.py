@@ -1,0 +1,28 @@
+"""The page's current language: looks strings up and relabels marked elements."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.strings import translate
+from app.web.dom import document
+
+
+class I18n:
+    """Holds the language and turns catalogue keys into text."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def t(self, key: str, **params: Any) -> str:
+        """Return the text for `key` in the current language."""
+        return translate(self.lang, key, **params)
+
+    def apply(self, root: Any = None) -> None:
+        """Fill every [data-i18n] element's text and [data-i18n-label] element's aria-label."""
+        root = root or document
+        document.documentElement.lang = self.lang
+        for node in root.querySelectorAll("[data-i18n]"):
+            node.textContent = self.t(node.dataset.i18n)
+        for node in root.querySelectorAll("[data-i18n-label]"):
+            node.setAttribute("aria-label", self.t(node.dataset.i18nLabel))

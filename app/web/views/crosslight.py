@@ -1,0 +1,144 @@
+"""Cross Light on the page: lit and dark cells, par, and hints that point at a cell."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from app.core.timer import format_clock
+from app.games import crosslight
+from app.web.views.base import CustomField, GameView
+
+OFF, ON = 0, 1
+GAP = 0.06  # of a cell: the dark seam between tiles
+COLOURS = {
+    "seam": "#151a26",
+    "off": "#2a3347",
+    "off_edge": "#35405a",
+    "on_core": "#fff4c2",
+    "on_mid": "#ffd35a",
+    "on_edge": "#e89a1c",
+}
+
+
+class CrossLightView(GameView):
+    """How Cross Light looks, reads and responds."""
+
+    backend = crosslight
+    name_key = "crosslight_name"
+    rule_key = "crosslight_rule"
+    grid_label_key = "crosslight_grid"
+    max_cell_px = 72.0
+    min_cell_px = 24.0
+    custom_fields = (
+        CustomField("width", "width", crosslight.MIN_SIDE, crosslight.MAX_SIDE),
+        CustomField("height", "height", crosslight.MIN_SIDE, crosslight.MAX_SIDE),
+    )
+    best_fields = ("moves", "time")
+
+    def __init__(self, screen: Any) -> None:
+        super().__init__(screen)
+        self._par_cache: tuple[Any, int] | None = None
+
+    def codes(self, state: crosslight.State) -> np.ndarray:
+        """One code per cell: 1 lit, 0 dark."""
+        return state.lights.astype(np.int8)
+
+    def paint(self, context: Any, code: int, x: float, y: float, size: float) -> None:
+        """Draw a dark tile or a glowing lit one."""
+        gap = max(1.0, size * GAP)
+        context.fillStyle = COLOURS["seam"]
+        context.fillRect(x, y, size, size)
+        inner = size - 2 * gap
+        if code == ON:
+            centre_x, centre_y = x + size / 2, y + size / 2
+            glow = context.createRadialGradient(centre_x, centre_y, inner * 0.05, centre_x, centre_y, inner * 0.75)
+            glow.addColorStop(0, COLOURS["on_core"])
+            glow.addColorStop(0.55, COLOURS["on_mid"])
+            glow.addColorStop(1, COLOURS["on_edge"])
+            context.fillStyle = glow
+        else:
+            context.fillStyle = COLOURS["off"]
+        context.beginPath()
+        context.roundRect(x + gap, y + gap, inner, inner, inner * 0.14)
+        context.fill()
+        if code != ON:
+            context.strokeStyle = COLOURS["off_edge"]
+            context.lineWidth = max(1.0, size * 0.03)
+            context.stroke()
+
+    def cell_label(self, code: int, row: int, col: int) -> str:
+        """"Row R, column C, on/off" (1-based), in the page's language."""
+        return self.i18n.t("crosslight_cell_on" if code == ON else "crosslight_cell_off", row=row + 1, col=col + 1)
+
+    def cell_pressed(self, code: int) -> str:
+        """Lit cells are pressed toggles."""
+        return "true" if code == ON else "false"
+
+    def activate_move(self, state: crosslight.State, row: int, col: int) -> Any:
+        """A press on a cell."""
+        return (row, col)
+
+    def after_move(self, before: Any, after: Any, move: Any, changed: list[tuple[int, int]]) -> None:
+        """Click, and flash the flipped cells."""
+        self.screen.shell.audio.play("press")
+        self.screen.board.mark(changed, "flash")
+
+    def use_hint(self, move: Any) -> None:
+        """Ring the cell to press and move the cursor onto it."""
+        row, col = move
+        self.screen.hint_cell = (row, col)
+        self.screen.board.move_cursor(row, col)
+        self.screen.board.mark([(row, col)], "hinted")
+        self.screen.shell.announce(self.i18n.t("hint_cell", row=row + 1, col=col + 1))
+
+    def par(self, state: crosslight.State) -> int:
+        """The minimum number of presses the puzzle needs (cached per puzzle)."""
+        if self._par_cache is None or self._par_cache[0] != state:
+            self._par_cache = (state, crosslight.par(state))
+        return self._par_cache[1]
+
+    def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
+        """Moves with par beside them, time, and the bests for this size."""
+        t = self.i18n.t
+        return [
+            ("moves", t("moves"), str(session.moves)),
+            ("par", t("par"), str(self.par(session.restart_point))),
+            ("time", t("time"), format_clock(session.elapsed)),
+            ("best-moves", t("best_moves"), str(int(best["moves"])) if "moves" in best else "—"),
+            ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—"),
+        ]
+
+    def record(self, session: Any) -> dict[str, float]:
+        """Fewest moves and fastest time."""
+        return {"moves": session.moves, "time": round(session.elapsed, 2)}
+
+    def result_rows(self, session: Any) -> list[tuple[str, str]]:
+        """Moves, par and time."""
+        t = self.i18n.t
+        return [(t("moves"), str(session.moves)), (t("par"), str(self.par(session.restart_point))),
+                (t("time"), format_clock(session.elapsed))]
+
+    def best_text(self, best: dict[str, float]) -> str:
+        """"9 moves · 0:41"."""
+        if not best:
+            return "—"
+        parts = []
+        if "moves" in best:
+            parts.append(self.i18n.t("n_moves", moves=int(best["moves"])))
+        if "time" in best:
+            parts.append(format_clock(best["time"]))
+        return " · ".join(parts)
+
+    def preset_label(self, name: str, params: crosslight.Params) -> str:
+        """"Easy 5×5"."""
+        return self.i18n.t(f"preset_{name}", width=params.width, height=params.height)
+
+    def params_text(self, values: dict[str, int]) -> str:
+        """"WxH" for the backend's parser."""
+        return f"{values['width']}x{values['height']}"
+
+    def custom_error(self, values: dict[str, int]) -> str:
+        """Say which sizes are allowed."""
+        return self.i18n.t("crosslight_size_error", low=crosslight.MIN_SIDE, high=crosslight.MAX_SIDE)

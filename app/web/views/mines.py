@@ -1,0 +1,246 @@
+"""Minesweeper on the page: tiles, numbers, flags, chording, reveal animation, 3BV."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from app.core.timer import format_clock
+from app.games import mines
+from app.games.mines import Cell
+from app.web.dom import element
+from app.web.views.base import CustomField, GameView
+
+REVEAL_STEP_MS = 22  # delay per step of flood depth: the opening spreads outward
+REVEAL_MAX_MS = 600
+NUMBER_COLOURS = {1: "#1d4ed8", 2: "#15803d", 3: "#dc2626", 4: "#1e3a8a", 5: "#9f1239", 6: "#0f766e",
+                  7: "#111827", 8: "#6b7280"}
+TILE = {"face": "#c5cbd8", "light": "#eef1f6", "shadow": "#7d879c", "open": "#e6e9ef", "open_line": "#b7bfcd",
+        "hit": "#ef4444", "mine": "#111827", "flag": "#dc2626", "pole": "#1f2937", "wrong": "#b91c1c"}
+
+
+class MinesView(GameView):
+    """How Minesweeper looks, reads and responds."""
+
+    backend = mines
+    name_key = "mines_name"
+    rule_key = "mines_rule"
+    grid_label_key = "mines_grid"
+    has_secondary = True
+    space_is_secondary = True
+    min_cell_px = 26.0
+    max_cell_px = 48.0
+    custom_fields = (
+        CustomField("width", "width", mines.params.MIN_SIDE, mines.params.MAX_SIDE),
+        CustomField("height", "height", mines.params.MIN_SIDE, mines.params.MAX_SIDE),
+        CustomField("mines", "mine_count", 1, mines.params.max_mines(mines.params.MAX_SIDE, mines.params.MAX_SIDE)),
+    )
+
+    def codes(self, state: mines.State) -> np.ndarray:
+        """The backend's visible grid: exactly what the player may see."""
+        return mines.visible_grid(state)
+
+    # ----- drawing ---------------------------------------------------------------------------
+
+    def paint(self, context: Any, code: int, x: float, y: float, size: float) -> None:
+        """Draw a raised tile (hidden, flag, ?) or a flat opened cell (number, mine)."""
+        if code in (Cell.HIDDEN, Cell.FLAG, Cell.QUESTION):
+            self._raised(context, x, y, size)
+            if code == Cell.FLAG:
+                self._flag(context, x, y, size)
+            elif code == Cell.QUESTION:
+                self._text(context, "?", TILE["pole"], x, y, size)
+            return
+        context.fillStyle = TILE["hit"] if code == Cell.MINE_HIT else TILE["open"]
+        context.fillRect(x, y, size, size)
+        context.strokeStyle = TILE["open_line"]
+        context.lineWidth = 1
+        context.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1)
+        if Cell.NUMBER_1 <= code <= Cell.NUMBER_8:
+            self._text(context, str(int(code)), NUMBER_COLOURS[int(code)], x, y, size)
+        elif code in (Cell.MINE, Cell.MINE_HIT):
+            self._mine(context, x, y, size)
+        elif code == Cell.WRONG_FLAG:
+            self._mine(context, x, y, size)
+            context.strokeStyle = TILE["wrong"]
+            context.lineWidth = max(2.0, size * 0.09)
+            context.beginPath()
+            context.moveTo(x + size * 0.2, y + size * 0.2)
+            context.lineTo(x + size * 0.8, y + size * 0.8)
+            context.moveTo(x + size * 0.8, y + size * 0.2)
+            context.lineTo(x + size * 0.2, y + size * 0.8)
+            context.stroke()
+
+    def _raised(self, context: Any, x: float, y: float, size: float) -> None:
+        edge = max(2.0, size * 0.1)
+        context.fillStyle = TILE["shadow"]
+        context.fillRect(x, y, size, size)
+        context.fillStyle = TILE["light"]
+        context.beginPath()
+        context.moveTo(x, y)
+        context.lineTo(x + size, y)
+        context.lineTo(x, y + size)
+        context.fill()
+        context.fillStyle = TILE["face"]
+        context.fillRect(x + edge, y + edge, size - 2 * edge, size - 2 * edge)
+
+    def _flag(self, context: Any, x: float, y: float, size: float) -> None:
+        context.fillStyle = TILE["pole"]
+        context.fillRect(x + size * 0.48, y + size * 0.22, size * 0.07, size * 0.5)
+        context.fillRect(x + size * 0.3, y + size * 0.7, size * 0.42, size * 0.08)
+        context.fillStyle = TILE["flag"]
+        context.beginPath()
+        context.moveTo(x + size * 0.55, y + size * 0.2)
+        context.lineTo(x + size * 0.25, y + size * 0.34)
+        context.lineTo(x + size * 0.55, y + size * 0.48)
+        context.fill()
+
+    def _mine(self, context: Any, x: float, y: float, size: float) -> None:
+        cx, cy, radius = x + size / 2, y + size / 2, size * 0.24
+        context.strokeStyle = TILE["mine"]
+        context.lineWidth = max(1.5, size * 0.07)
+        context.beginPath()
+        for dx, dy in ((1, 0), (0, 1), (0.7, 0.7), (0.7, -0.7)):
+            context.moveTo(cx - dx * radius * 1.45, cy - dy * radius * 1.45)
+            context.lineTo(cx + dx * radius * 1.45, cy + dy * radius * 1.45)
+        context.stroke()
+        context.fillStyle = TILE["mine"]
+        context.beginPath()
+        context.arc(cx, cy, radius, 0, 6.2832)
+        context.fill()
+        context.fillStyle = "#ffffff"
+        context.beginPath()
+        context.arc(cx - radius * 0.35, cy - radius * 0.35, radius * 0.22, 0, 6.2832)
+        context.fill()
+
+    def _text(self, context: Any, text: str, colour: str, x: float, y: float, size: float) -> None:
+        context.fillStyle = colour
+        context.font = f"700 {size * 0.62:.0f}px system-ui, sans-serif"
+        context.textAlign = "center"
+        context.textBaseline = "middle"
+        context.fillText(text, x + size / 2, y + size * 0.54)
+
+    # ----- words -----------------------------------------------------------------------------
+
+    def cell_label(self, code: int, row: int, col: int) -> str:
+        """"Row R, column C, <state>" with the state in the page's language."""
+        return self.i18n.t("mines_cell", row=row + 1, col=col + 1, state=self.state_text(code))
+
+    def state_text(self, code: int) -> str:
+        """What a cell shows, in words (hidden, flagged, 3 adjacent mines, mine...)."""
+        if code == Cell.HIDDEN:
+            return self.i18n.t("mines_state_hidden")
+        if code in (Cell.FLAG, Cell.WRONG_FLAG):
+            return self.i18n.t("mines_state_flagged")
+        if code == Cell.QUESTION:
+            return self.i18n.t("mines_state_question")
+        if code in (Cell.MINE, Cell.MINE_HIT):
+            return self.i18n.t("mines_state_mine")
+        if code == Cell.NUMBER_0:
+            return self.i18n.t("mines_state_zero")
+        if code == Cell.NUMBER_1:
+            return self.i18n.t("mines_state_one")
+        return self.i18n.t("mines_state_many", count=int(code))
+
+    def lost_text(self) -> str:
+        """Where the mine was hit."""
+        row, col = self.screen.session.state.exploded
+        return self.i18n.t("mines_lost", row=row + 1, col=col + 1)
+
+    # ----- input -----------------------------------------------------------------------------
+
+    def activate_move(self, state: mines.State, row: int, col: int) -> Any:
+        """Open a cell, or chord on an opened number (the backend tells which)."""
+        return ("open", row, col)
+
+    def secondary_move(self, state: mines.State, row: int, col: int) -> Any:
+        """Cycle the mark on a hidden cell (flag, then ? when that setting is on)."""
+        if state.opened[row, col]:
+            return None
+        return ("mark", row, col, bool(self.screen.shell.settings.get("mines_question_marks")))
+
+    def is_slow(self, state: mines.State, move: Any) -> bool:
+        """Laying a no-guess layout on the first click may take a noticeable moment."""
+        return state.mines is None and state.params.no_guess and move[0] == "open"
+
+    def adjust_params(self, params: mines.Params) -> mines.Params:
+        """Apply the player's no-guess choice to a preset or custom size."""
+        return replace(params, no_guess=bool(self.screen.shell.settings.get("mines_no_guess")))
+
+    def after_move(self, before: Any, after: mines.State, move: Any, changed: list[tuple[int, int]]) -> None:
+        """Sound, and uncover newly opened cells outward from where the opening began."""
+        audio = self.screen.shell.audio
+        if move[0] in ("mark", "flag", "unflag"):
+            audio.play("flag")
+            return
+        if mines.status(after) < 0:
+            return  # the loss has its own sound
+        audio.play("open")
+        reveal = [(r, c, d) for r, c, d in after.last_reveal]
+        if len(reveal) > 1:
+            cells = [(r, c) for r, c, _ in reveal]
+            delays = [min(d * REVEAL_STEP_MS, REVEAL_MAX_MS) for _, _, d in reveal]
+            self.screen.board.mark(cells, "reveal", delays_ms=delays)
+
+    def use_hint(self, move: Any) -> None:
+        """Play the proved move and say what it was."""
+        kind, row, col = move[0], move[1], move[2]
+        self.screen.board.move_cursor(row, col, focus=False)
+        key = {"open": "mines_hint_open", "flag": "mines_hint_flag", "unflag": "mines_hint_unflag"}[kind]
+        self.screen.shell.announce(self.i18n.t(key, row=row + 1, col=col + 1))
+        self.screen.request(move)
+
+    # ----- numbers ---------------------------------------------------------------------------
+
+    def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
+        """Mines left, time and best time for this board size."""
+        t = self.i18n.t
+        return [
+            ("mines-left", t("mines_left"), str(mines.mines_left(session.state))),
+            ("time", t("time"), format_clock(session.elapsed)),
+            ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—"),
+        ]
+
+    def result_rows(self, session: Any) -> list[tuple[str, str]]:
+        """Time, 3BV and 3BV per second."""
+        elapsed = session.elapsed
+        board_value = mines.bbbv(session.state)
+        rate = board_value / elapsed if elapsed > 0 else 0.0
+        return [(self.i18n.t("time"), f"{format_clock(elapsed)} ({elapsed:.1f}s)"),
+                ("3BV", str(board_value)), ("3BV/s", f"{rate:.2f}")]
+
+    def preset_label(self, name: str, params: mines.Params) -> str:
+        """"Beginner 9×9, 10 mines"."""
+        return self.i18n.t(f"preset_{name}", width=params.width, height=params.height, mines=params.mines)
+
+    def params_text(self, values: dict[str, int]) -> str:
+        """"WxHnM" (with the no-guess choice) for the backend's parser."""
+        text = f"{values['width']}x{values['height']}n{values['mines']}"
+        no_guess = self.screen.shell.settings.get("mines_no_guess")
+        return text if no_guess else text + mines.params.GUESS_SUFFIX
+
+    def custom_error(self, values: dict[str, int]) -> str:
+        """State the limits, with the mine maximum for the size typed when that size is valid."""
+        low, high = mines.params.MIN_SIDE, mines.params.MAX_SIDE
+        width, height = values.get("width", 0), values.get("height", 0)
+        if low <= width <= high and low <= height <= high:
+            return self.i18n.t("mines_custom_error_mines", width=width, height=height,
+                               high=mines.params.max_mines(width, height))
+        return self.i18n.t("mines_custom_error_size", low=low, high=high)
+
+    def extra_controls(self, host: Any) -> None:
+        """Switches for no-guess boards and question marks."""
+        for setting, key in (("mines_no_guess", "mines_no_guess"), ("mines_question_marks", "mines_question_marks")):
+            box = element("input", attrs={"type": "checkbox", "id": f"setting-{setting}"})
+            box.checked = bool(self.screen.shell.settings.get(setting))
+            host.appendChild(element("label", children=[box, element("span", attrs={"data-i18n": key})]))
+            self.screen.listen(box, "change",
+                               lambda event, name=setting: self._toggle(name, bool(event.target.checked)))
+
+    def _toggle(self, name: str, value: bool) -> None:
+        self.screen.shell.settings.set(name, value)
+        self.screen.shell.check_storage()
+        if name == "mines_no_guess" and self.screen.session.state.mines is None:
+            self.screen.new_game()  # nothing played yet: the choice applies at once

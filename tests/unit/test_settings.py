@@ -1,0 +1,109 @@
+"""Settings: typed defaults, validation on write, tolerance of bad stored values."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.core.settings import SETTINGS, Settings
+from app.core.storage import MemoryBacking, Storage
+
+DEFAULTS = {
+    "lang": None,
+    "bgm": False,
+    "sfx": True,
+    "mines_no_guess": True,
+    "mines_question_marks": False,
+}
+
+
+def make(data: dict[str, str] | None = None) -> tuple[Settings, MemoryBacking]:
+    backing = MemoryBacking(data)
+    return Settings(Storage(backing)), backing
+
+
+def test_defaults() -> None:
+    settings, _ = make()
+    assert set(SETTINGS) == set(DEFAULTS)
+    for name, value in DEFAULTS.items():
+        assert settings.get(name) is value
+    assert settings.all() == DEFAULTS
+
+
+def test_set_and_get_round_trip() -> None:
+    settings, backing = make()
+    assert settings.set("bgm", True)
+    assert settings.set("sfx", False)
+    assert settings.set("lang", "ja")
+    assert settings.get("bgm") is True and settings.get("sfx") is False and settings.get("lang") == "ja"
+    assert backing.data["masume:setting:bgm"] == "true"
+    assert json.loads(backing.data["masume:setting:lang"]) == "ja"
+    # A fresh Settings over the same backing sees the same values (a reload of the page).
+    again = Settings(Storage(backing))
+    assert again.get("bgm") is True and again.get("lang") == "ja"
+
+
+def test_lang_none_follows_the_browser_again() -> None:
+    settings, backing = make()
+    settings.set("lang", "en")
+    settings.set("lang", None)
+    assert settings.get("lang") is None
+    assert "masume:setting:lang" not in backing.data
+
+
+@pytest.mark.parametrize("name", ["volume", "", "LANG", "reduced_motion"])
+def test_unknown_names_raise_key_error(name: str) -> None:
+    settings, _ = make()
+    with pytest.raises(KeyError):
+        settings.get(name)
+    with pytest.raises(KeyError):
+        settings.set(name, True)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("bgm", 1),
+        ("bgm", "true"),
+        ("bgm", None),
+        ("sfx", 0),
+        ("lang", "fr"),
+        ("lang", True),
+        ("lang", ["ja"]),
+    ],
+)
+def test_wrong_values_are_refused(name: str, value: object) -> None:
+    settings, backing = make()
+    with pytest.raises(ValueError):
+        settings.set(name, value)
+    assert backing.data == {}
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("bgm", "1"),
+        ("bgm", '"true"'),
+        ("sfx", "0"),
+        ("sfx", "null"),
+        ("mines_no_guess", "{oops"),
+        ("lang", '"de"'),
+        ("lang", "5"),
+        ("lang", '["ja"]'),
+    ],
+)
+def test_bad_stored_values_give_the_default(name: str, text: str) -> None:
+    settings, _ = make({f"masume:setting:{name}": text})
+    assert settings.get(name) == DEFAULTS[name]
+
+
+def test_one_bad_value_does_not_spoil_the_others() -> None:
+    settings, _ = make({"masume:setting:bgm": "{", "masume:setting:sfx": "false"})
+    assert settings.get("bgm") is False and settings.get("sfx") is False
+
+
+def test_settings_survive_in_memory_without_storage() -> None:
+    settings = Settings(Storage(None))
+    assert settings.set("sfx", False) is False  # not persisted, but remembered
+    assert settings.get("sfx") is False

@@ -1,0 +1,126 @@
+"""The string catalogue: lookup, fallbacks, language detection and en/ja parity."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.core import strings
+from app.core.strings import LANGUAGES, MODULES, common, detect_language, placeholders, translate
+
+# Keys the shared UI relies on; renaming one must be a deliberate change here too.
+REQUIRED_COMMON = {
+    "site_title", "loading_python", "loading_numpy", "loading_starting", "load_failed",
+    "load_file_protocol", "load_timeout", "retry", "language", "music_on", "music_off",
+    "sound_effects_on", "sound_effects_off", "home", "new_game", "restart", "undo", "redo", "hint",
+    "custom_size", "size", "preset", "apply", "moves", "time", "best", "par", "mines_left", "cleared",
+    "clear_moves", "clear_time", "new_best", "close", "hints_used", "mine_hit", "hint_cell", "hint_none",
+    "bad_link", "storage_unavailable", "custom_size_invalid",
+}  # fmt: skip
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def test_languages() -> None:
+    assert LANGUAGES == ("en", "ja")
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_each_module_has_the_same_keys_in_both_languages(module: object) -> None:
+    assert set(module.EN) == set(module.JA)
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_each_string_has_the_same_placeholders_in_both_languages(module: object) -> None:
+    for key, text in module.EN.items():
+        assert placeholders(text) == placeholders(module.JA[key]), key
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_strings_are_non_empty_and_keys_snake_case(module: object) -> None:
+    for table in (module.EN, module.JA):
+        for key, text in table.items():
+            assert re.fullmatch(r"[a-z][a-z0-9_]*", key), key
+            assert isinstance(text, str) and text.strip(), key
+
+
+def test_no_key_is_defined_by_two_modules() -> None:
+    seen: dict[str, str] = {}
+    for module in MODULES:
+        for key in module.EN:
+            assert key not in seen, f"{key} is in both {seen[key]} and {module.__name__}"
+            seen[key] = module.__name__
+
+
+def test_merged_catalogues_have_the_same_keys() -> None:
+    assert set(strings.catalogue("en")) == set(strings.catalogue("ja"))
+    assert REQUIRED_COMMON <= set(strings.catalogue("en"))
+
+
+def test_japanese_is_translated() -> None:
+    # Language names are the same in both lists on purpose; nearly everything else is Japanese.
+    same = {k for k, v in common.JA.items() if not JAPANESE.search(v)}
+    assert same <= {"language_name_en"}
+    assert translate("ja", "site_title") == "マス目"
+    assert translate("en", "site_title") == "Masume"
+
+
+def test_translate_fills_placeholders() -> None:
+    assert translate("en", "clear_moves", moves=12) == "Moves: 12"
+    assert translate("ja", "clear_time", time="1:15") == "タイム：1:15"
+    assert translate("en", "hint_cell", row=3, col=4) == "Hint: row 3, column 4"
+    assert translate("en", "load_failed", reason="x") == "The game could not start: x"
+
+
+def test_missing_japanese_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(strings._CATALOGUES, "en", {**strings._CATALOGUES["en"], "only_en": "Only {n}"})
+    assert translate("ja", "only_en", n=1) == "Only 1"
+
+
+def test_missing_everywhere_returns_the_key() -> None:
+    assert translate("en", "no_such_key") == "no_such_key"
+    assert translate("ja", "no_such_key", x=1) == "no_such_key"
+
+
+def test_unknown_or_absent_language_uses_english() -> None:
+    assert translate("fr", "undo") == "Undo"
+    assert translate(None, "undo") == "Undo"
+
+
+def test_missing_parameters_never_raise() -> None:
+    assert translate("en", "clear_moves") == "Moves: {moves}"
+    assert translate("ja", "hint_cell", row=1) == common.JA["hint_cell"]
+
+
+def test_register_merges_a_game_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    for lang in LANGUAGES:
+        monkeypatch.setitem(strings._CATALOGUES, lang, dict(strings._CATALOGUES[lang]))
+    strings.register({"demo_title": "Demo {n}"}, {"demo_title": "デモ {n}"})
+    assert translate("ja", "demo_title", n=2) == "デモ 2"
+    assert translate("en", "demo_title", n=2) == "Demo 2"
+    assert translate("en", "undo") == "Undo"  # registering adds, it does not replace the catalogue
+
+
+@pytest.mark.parametrize(
+    ("preferred", "expected"),
+    [
+        (None, "en"),
+        ("", "en"),
+        ([], "en"),
+        ("ja", "ja"),
+        ("ja-JP", "ja"),
+        ("JA_jp", "ja"),
+        (["ja-JP", "en-US"], "ja"),
+        (["en-US", "ja"], "en"),
+        (["fr-FR", "ja"], "ja"),
+        (["fr-FR", "de"], "en"),
+        ("en-GB", "en"),
+        ("jav", "en"),
+        ([None, 3, "ja"], "ja"),
+        (("ja",), "ja"),
+        (42, "en"),
+    ],
+)
+def test_detect_language(preferred: object, expected: str) -> None:
+    assert detect_language(preferred) == expected  # type: ignore[arg-type]
