@@ -22,7 +22,7 @@ class Setting:
         """Return whether `value` is a valid value for this setting."""
         if value is None:
             return self.nullable
-        # type() rather than isinstance(): bool is an int subclass, 1 is not True here.
+        # type() rather than isinstance(): bool is an int subclass, so an int setting must not take True.
         if type(value) is not self.kind:
             return False
         return self.choices is None or value in self.choices

@@ -112,10 +112,11 @@ class BoardWidget:
         self.codes = codes.copy()
         return changed
 
-    def label(self, row: int, col: int, text: str, pressed: str | None = None) -> None:
-        """Set one cell button's accessible name and, for toggles, its aria-pressed."""
+    def describe(self, row: int, col: int, code: int, text: str, pressed: str | None = None) -> None:
+        """Set one cell button's accessible name, its code (for styles and tests) and aria-pressed."""
         button = self.buttons[row][col]
         button.setAttribute("aria-label", text)
+        button.setAttribute("data-code", str(code))
         if pressed is not None:
             button.setAttribute("aria-pressed", pressed)
 

@@ -220,7 +220,7 @@ class GameScreen:
         changed = self.board.paint(codes, force=force)
         for r, c in changed:
             code = int(codes[r, c])
-            self.board.label(r, c, self.view.cell_label(code, r, c), self.view.cell_pressed(code))
+            self.board.describe(r, c, code, self.view.cell_label(code, r, c), self.view.cell_pressed(code))
         self.board.set_locked(self.session.over)
         self._render_stats()
         by_id("undo").disabled = not self.session.can_undo

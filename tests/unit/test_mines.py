@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -106,8 +108,6 @@ def test_parse_params_rejects_bad_sizes_with_a_readable_message(text, message):
 
 
 def test_format_params_is_url_safe_parses_back_and_keeps_no_guess_apart():
-    import re
-
     for params in [*ms.PRESETS.values(), ms.Params(5, 50, 241, False), ms.Params(50, 50, 1, True)]:
         text = ms.format_params(params)
         assert re.fullmatch(r"[A-Za-z0-9_-]+", text)

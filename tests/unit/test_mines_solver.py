@@ -10,6 +10,7 @@ import pytest
 from app.core.gameid import compose, pack_bits
 from app.core.rng import Rng
 from app.games import mines as ms
+from app.games.mines import solver
 from app.games.mines.geometry import geometry
 from app.games.mines.solver import Deduction
 
@@ -60,9 +61,9 @@ def first_cells(params: ms.Params, seed: int) -> tuple[int, int]:
 @pytest.mark.parametrize(
     ("params", "seeds"),
     [
-        (ms.PRESETS["beginner"], 150),
-        (ms.PRESETS["intermediate"], 60),
-        (ms.PRESETS["expert"], 25),
+        (ms.PRESETS["beginner"], 300),
+        (ms.PRESETS["intermediate"], 100),
+        (ms.PRESETS["expert"], 40),
         (ms.Params(5, 5, 16, True), 12),  # W·H−9: only the start block is safe
         (ms.Params(9, 9, 50, True), 8),
         (ms.Params(16, 16, 100, True), 4),
@@ -281,7 +282,5 @@ def test_the_mine_total_proves_cells_no_number_can(monkeypatch):
         """
     )
     assert ms.hint(state) in {("open", 0, 4), ("open", 1, 4)}
-    from app.games.mines import solver
-
     monkeypatch.setattr(solver, "MAX_GLOBAL_SETS", -1)  # without the disjoint-union search...
     assert ms.hint(state)[0] == "flag"  # ...only mines can be proved here

@@ -111,6 +111,7 @@ def test_register_merges_a_game_module(monkeypatch: pytest.MonkeyPatch) -> None:
         ("ja", "ja"),
         ("ja-JP", "ja"),
         ("JA_jp", "ja"),
+        (" ja-JP ", "ja"),
         (["ja-JP", "en-US"], "ja"),
         (["en-US", "ja"], "en"),
         (["fr-FR", "ja"], "ja"),

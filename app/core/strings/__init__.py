@@ -12,9 +12,9 @@ from collections.abc import Iterable, Mapping
 from types import ModuleType
 
 # One import per catalogue module; a game's module is added here and to MODULES.
-from app.core.strings import common, crosslight
+from app.core.strings import common, crosslight, mines
 
-MODULES: tuple[ModuleType, ...] = (common, crosslight)
+MODULES: tuple[ModuleType, ...] = (common, crosslight, mines)
 
 LANGUAGES = ("en", "ja")
 DEFAULT_LANGUAGE = "en"

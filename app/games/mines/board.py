@@ -60,7 +60,7 @@ class State:
     marks: np.ndarray  # int8 (height, width): NO_MARK, FLAG_MARK or QUESTION_MARK
     first_click: tuple[int, int] | None = None
     exploded: tuple[int, int] | None = None
-    last_reveal: Reveal = ()
+    last_reveal: Reveal = ()  # what the last move opened, outward by depth; a mine it hit comes last
     numbers: np.ndarray | None = field(init=False, repr=False)  # int8 mine counts, from `mines`
 
     def __post_init__(self) -> None:

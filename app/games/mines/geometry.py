@@ -44,10 +44,16 @@ class Geometry:
 
 def bit_indices(mask: int) -> list[int]:
     """Return the indices of the set bits of `mask`, lowest first."""
-    out = []
+    out: list[int] = []
+    if not mask:
+        return out
+    # Most masks are one 3×3 block of a wide board: shift it down first so that the
+    # loop below works on a small int instead of a 2,500-bit one.
+    base = (mask & -mask).bit_length() - 1
+    mask >>= base
     while mask:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        out.append(base + low.bit_length() - 1)
         mask ^= low
     return out
 

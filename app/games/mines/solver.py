@@ -11,10 +11,11 @@ The rules are the ones a careful player uses, after Simon Tatham's `minesolve`:
 Every set is a fact "these hidden cells hold exactly k mines". Sets are bitsets
 (Python ints), each inside one 3×3 block, so the work stays local and cheap.
 
-The solver never reads the layout directly: it sees a number only when it opens a
-cell it has proved safe (`Deduction.numbers`, the same thing a player sees). The
-generator may change the layout while solving (`perturb`); the solver then fixes
-the counts of the facts that the change touched and carries on.
+Deductions never read the layout: the solver sees a number only when it opens a
+cell it has proved safe (`Deduction.numbers`, just what a player would see), and
+hints give it no layout at all. The generator may move mines while solving
+(`perturb`); the solver then fixes the counts of the facts the move touched and
+carries on.
 """
 
 from __future__ import annotations

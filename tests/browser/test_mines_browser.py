@@ -1,0 +1,202 @@
+"""Minesweeper in a real browser: hints to a win, losing, flagging, bests, touch, busy mark."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from app.games import mines
+from app.games.mines import Cell
+from tests.browser.conftest import go, wait_until_ready
+
+pytestmark = pytest.mark.browser
+
+
+def cell(page, row: int, col: int):  # noqa: ANN001, ANN201
+    """The button of one cell."""
+    return page.locator(f"button.cell[data-row='{row}'][data-col='{col}']")
+
+
+def codes(page) -> np.ndarray:  # noqa: ANN001
+    """The visible code of every cell, as the page last drew it."""
+    cells = page.eval_on_selector_all(
+        "[role=grid] button.cell", "bs => bs.map(b => [+b.dataset.row, +b.dataset.col, +b.dataset.code])")
+    grid = np.zeros((max(r for r, _, _ in cells) + 1, max(c for _, c, _ in cells) + 1), dtype=int)
+    for r, c, code in cells:
+        grid[r, c] = code
+    return grid
+
+
+def placed(seed_id: str, first: tuple[int, int]) -> mines.State:
+    """The board the page lays for this seed and first click (the same pure function runs in both)."""
+    return mines.apply(mines.decode(seed_id), ("open", *first))
+
+
+def open_safe_cells(page, state: mines.State) -> None:  # noqa: ANN001
+    """Click every still-hidden safe cell, as a player who knows the layout would."""
+    while True:
+        grid = codes(page)
+        hidden_safe = np.argwhere((grid == Cell.HIDDEN) & ~state.mines)
+        if len(hidden_safe) == 0:
+            return
+        r, c = map(int, hidden_safe[0])
+        cell(page, r, c).click()
+
+
+@pytest.fixture(scope="module")
+def page(open_page):  # noqa: ANN001, ANN201
+    """One booted page for the module."""
+    return open_page("#mines")
+
+
+def test_new_game_defaults_to_beginner_no_guess(page) -> None:  # noqa: ANN001
+    assert page.locator("button.cell").count() == 81
+    assert page.evaluate("() => location.hash").startswith("#mines/1.9x9n10.")
+    assert page.locator("#stat-mines-left").inner_text() == "10"
+    assert cell(page, 0, 0).get_attribute("aria-label") == "Row 1, column 1, hidden"
+    assert page.locator("#setting-mines_no_guess").is_checked()
+
+
+def test_hints_alone_win_a_beginner_no_guess_game(page) -> None:  # noqa: ANN001
+    go(page, "#mines")
+    dialog = page.locator("#result-dialog")
+    for _ in range(120):
+        if dialog.is_visible():
+            break
+        page.locator("#hint").click()
+    assert dialog.is_visible(), "hints did not finish the board"
+    assert "3BV" in dialog.inner_text()
+    assert "not counted" in dialog.inner_text()  # hinted games set no records
+    grid = codes(page)
+    assert (grid == Cell.FLAG).sum() == 10 and (grid == Cell.HIDDEN).sum() == 0
+    assert "Cleared" in page.locator("#live").inner_text()
+    page.locator("#result-close").click()
+
+
+def test_opening_a_mine_loses_and_shows_the_board(page) -> None:  # noqa: ANN001
+    seed_id = "1.9x9n10.losingseed"
+    go(page, f"#mines/{seed_id}")
+    state = placed(seed_id, (4, 4))
+    cell(page, 4, 4).click()
+    page.wait_for_function("() => /^#mines\\/1\\.9x9n10\\.[A-Za-z0-9_-]+\\.4-4$/.test(location.hash)")
+    assert page.evaluate("() => location.hash") == "#" + "mines/" + mines.encode(state)
+    safe_hidden = [tuple(map(int, rc)) for rc in np.argwhere(~state.mines & ~state.opened)]
+    wrong = safe_hidden[0]
+    cell(page, *wrong).click(button="right")  # a wrong flag
+    mine = tuple(map(int, np.argwhere(state.mines)[0]))
+    cell(page, *mine).click()
+    grid = codes(page)
+    assert grid[mine] == Cell.MINE_HIT
+    assert grid[wrong] == Cell.WRONG_FLAG
+    assert ((grid == Cell.MINE) | (grid == Cell.MINE_HIT)).sum() == 10
+    assert cell(page, *mine).get_attribute("aria-label") == f"Row {mine[0] + 1}, column {mine[1] + 1}, mine"
+    assert "hit a mine" in page.locator("#live").inner_text()
+    assert cell(page, 0, 0).get_attribute("aria-disabled") == "true"  # the board is locked
+    before = codes(page)
+    cell(page, *safe_hidden[-1]).click(force=True)
+    assert np.array_equal(codes(page), before)
+
+
+def test_flags_by_right_click_and_by_keyboard(page) -> None:  # noqa: ANN001
+    seed_id = "1.9x9n10.flagseed"
+    go(page, f"#mines/{seed_id}")
+    state = placed(seed_id, (4, 4))
+    cell(page, 4, 4).click()
+    hidden = [tuple(map(int, rc)) for rc in np.argwhere(~state.opened)]
+    first, second = hidden[0], hidden[1]
+    cell(page, *first).click(button="right")
+    assert cell(page, *first).get_attribute("aria-label").endswith(", flagged")
+    assert page.locator("#stat-mines-left").inner_text() == "9"
+    cell(page, *first).click()  # a flagged cell cannot be opened
+    assert cell(page, *first).get_attribute("aria-label").endswith(", flagged")
+    cell(page, *second).focus()
+    page.keyboard.press("f")
+    assert cell(page, *second).get_attribute("aria-label").endswith(", flagged")
+    page.keyboard.press("Space")
+    assert cell(page, *second).get_attribute("aria-label").endswith(", hidden")
+    assert page.locator("#stat-mines-left").inner_text() == "9"
+
+
+def test_long_press_on_touch_flags(page) -> None:  # noqa: ANN001
+    seed_id = "1.9x9n10.touchseed"
+    go(page, f"#mines/{seed_id}")
+    state = placed(seed_id, (4, 4))
+    cell(page, 4, 4).click()
+    target = tuple(map(int, np.argwhere(~state.opened)[0]))
+    cell(page, *target).dispatch_event("pointerdown", {"pointerType": "touch", "clientX": 5, "clientY": 5})
+    page.wait_for_timeout(550)
+    cell(page, *target).dispatch_event("pointerup", {"pointerType": "touch"})
+    assert cell(page, *target).get_attribute("aria-label").endswith(", flagged")
+    # A short tap is not a long press.
+    other = tuple(map(int, np.argwhere(~state.opened & ~state.mines)[-1]))
+    cell(page, *other).dispatch_event("pointerdown", {"pointerType": "touch", "clientX": 5, "clientY": 5})
+    cell(page, *other).dispatch_event("pointerup", {"pointerType": "touch"})
+    page.wait_for_timeout(550)
+    assert cell(page, *other).get_attribute("aria-label").endswith(", hidden")
+
+
+def test_best_time_is_kept_across_a_reload(page) -> None:  # noqa: ANN001
+    seed_id = "1.9x9n10.bestseed"
+    go(page, f"#mines/{seed_id}")
+    state = placed(seed_id, (0, 0))
+    cell(page, 0, 0).click()
+    open_safe_cells(page, state)
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    assert "New best" in dialog.inner_text()
+    assert f"3BV\n{mines.bbbv(state)}" in dialog.inner_text() or str(mines.bbbv(state)) in dialog.inner_text()
+    best = page.locator("#stat-best-time").inner_text()
+    assert best != "—"
+    page.reload()
+    wait_until_ready(page)
+    assert page.locator("#stat-best-time").inner_text() == best
+    go(page, "#")
+    assert page.locator(".game-card[data-game=mines] .game-best .value").inner_text() == best
+
+
+def test_reload_restores_the_game_in_progress(page) -> None:  # noqa: ANN001
+    seed_id = "1.9x9n10.progressseed"
+    go(page, f"#mines/{seed_id}")
+    state = placed(seed_id, (4, 4))
+    cell(page, 4, 4).click()
+    flag = tuple(map(int, np.argwhere(state.mines & ~state.opened)[0]))
+    cell(page, *flag).click(button="right")
+    before = codes(page)
+    page.reload()
+    wait_until_ready(page)
+    assert np.array_equal(codes(page), before)
+    assert page.locator("#stat-mines-left").inner_text() == "9"
+    page.locator("#undo").click()  # the restored moves are real history
+    assert codes(page)[flag] == Cell.HIDDEN
+
+
+def test_expert_first_click_shows_busy_mark_and_opens_an_area(page) -> None:  # noqa: ANN001
+    go(page, "#mines/1.30x16n99.expertseed")
+    page.evaluate("""() => {
+        window.__sawBusy = false;
+        const game = document.querySelector('section.game');
+        new MutationObserver(() => { if (game.classList.contains('is-busy')) window.__sawBusy = true; })
+            .observe(game, {attributes: true});
+    }""")
+    cell(page, 8, 15).click()
+    page.wait_for_function("() => /\\.8-15$/.test(location.hash)")
+    assert page.evaluate("() => window.__sawBusy")
+    assert not page.locator("section.game.is-busy").count()
+    grid = codes(page)
+    assert (grid <= Cell.NUMBER_8).sum() >= 9  # the first click opened an area
+    state = placed("1.30x16n99.expertseed", (8, 15))
+    assert np.array_equal(grid, mines.visible_grid(state))
+
+
+def test_custom_mine_count_is_validated(page) -> None:  # noqa: ANN001
+    go(page, "#mines")
+    page.select_option("#preset", "custom")
+    page.fill("#custom-width", "10")
+    page.fill("#custom-height", "10")
+    page.fill("#custom-mines", "95")
+    page.locator("#apply-size").click()
+    assert "1 to 91 mines" in page.locator("#custom-error").inner_text()
+    page.fill("#custom-mines", "20")
+    page.locator("#apply-size").click()
+    page.wait_for_function("() => document.querySelectorAll('button.cell').length === 100")
+    assert page.evaluate("() => location.hash").startswith("#mines/1.10x10n20.")
