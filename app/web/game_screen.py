@@ -305,6 +305,7 @@ class GameScreen:
             self._finish()
         else:
             self._save_progress()
+        self.shell.check_storage()
 
     def undo(self) -> None:
         """Undo one step."""

@@ -113,10 +113,6 @@ class Shell:
         if self.screen is not None:
             self.screen.relabel()
             document.title = self.screen.title
-        # Which screen is open, and how many routes have run: styling hooks, and what tests wait on.
-        root = document.documentElement
-        root.setAttribute("data-screen", route.game or "home")
-        root.setAttribute("data-routes", str(int(root.getAttribute("data-routes") or 0) + 1))
         self.check_storage()
 
     def toggle(self, name: str) -> None:

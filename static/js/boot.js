@@ -33,8 +33,16 @@
     var stage = document.getElementById("loading-stage");
     if (stage) stage.textContent = text(id);
   }
+  var isFileUrl = window.location.protocol === "file:";
+
   function fail(messageId, detail) {
     if (failed || root.getAttribute("data-ready") === "true") return;
+    if (document.readyState === "loading") {  // the message elements are not parsed yet
+      document.addEventListener("DOMContentLoaded", function () { fail(messageId, detail); });
+      return;
+    }
+    // From a file:// URL every later failure has the same cause: say that one.
+    if (isFileUrl) { messageId = "msg-file-protocol"; detail = ""; }
     failed = true;
     root.setAttribute("data-boot", "failed");
     var box = document.getElementById("loading-error");
@@ -72,7 +80,7 @@
     document.getElementById("loading-retry").addEventListener("click", function () {
       window.location.reload();
     });
-    if (window.location.protocol === "file:") {
+    if (isFileUrl) {
       fail("msg-file-protocol");
       return;
     }

@@ -1,0 +1,187 @@
+"""The page around the games: languages, storage trouble, start-up failures, audio, motion, timer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.core.rng import Rng
+from app.games import crosslight
+from tests.browser.conftest import CHROMIUM_ARGS, go, wait_until_ready
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+
+STORAGE_DISABLED = """
+Object.defineProperty(window, 'localStorage', {
+  configurable: true,
+  get() { throw new DOMException('The operation is insecure.', 'SecurityError'); }
+});
+"""
+STORAGE_FULL = """
+Storage.prototype.setItem = function () {
+  throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+};
+"""
+NO_WEB_AUDIO = "delete window.AudioContext; delete window.webkitAudioContext;"
+
+
+def board_id(seed: str, size: str = "5x5") -> str:
+    """A game ID made by the real generator."""
+    return crosslight.encode(crosslight.generate(crosslight.parse_params(size), Rng(seed)))
+
+
+def solve_by_clicks(page, game_id: str) -> None:  # noqa: ANN001
+    """Press a minimum solution with the mouse."""
+    for r, c in crosslight.solve(crosslight.decode(game_id)):
+        page.locator(f"button.cell[data-row='{r}'][data-col='{c}']").click()
+
+
+def test_japanese_browser_gets_japanese_labels_and_the_choice_is_remembered(open_page) -> None:  # noqa: ANN001
+    game_id = board_id("japanese")
+    page = open_page(f"#crosslight/{game_id}", locale="ja-JP")
+    assert page.evaluate("() => document.documentElement.lang") == "ja"
+    state = crosslight.decode(game_id)
+    labels = page.eval_on_selector_all("button.cell", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    r, c = map(int, next(iter(zip(*state.lights.nonzero(), strict=True))))
+    assert labels[r * 5 + c] == f"{r + 1}行{c + 1}列、点灯"
+    assert "消灯" in "".join(labels)
+    assert page.locator("#game-title").inner_text() == "クロスライト"
+    page.select_option("#lang-select", "en")
+    assert page.locator("#game-title").inner_text() == "Cross Light"
+    assert page.locator("button.cell").first.get_attribute("aria-label").startswith("Row 1, column 1, ")
+    page.reload()
+    wait_until_ready(page)
+    assert page.evaluate("() => document.documentElement.lang") == "en"  # the choice beats the browser's
+    page.select_option("#lang-select", "ja")
+    go(page, "#")
+    assert "マインスイーパー" in page.locator(".game-cards").inner_text()
+
+
+def test_disabled_storage_plays_on_and_says_once_that_records_are_not_kept(open_page) -> None:  # noqa: ANN001
+    game_id = board_id("no-storage")
+    page = open_page(f"#crosslight/{game_id}", init_script=STORAGE_DISABLED)
+    notice = page.locator("#notice")
+    assert "Records will not be kept" in notice.inner_text()
+    page.evaluate("() => { document.querySelector('#notice').hidden = true; }")
+    solve_by_clicks(page, game_id)
+    page.locator("#result-dialog").wait_for(state="visible")
+    assert "New best" in page.locator("#result-dialog").inner_text()  # kept in memory for this visit
+    assert notice.is_hidden()  # said once, not again
+
+
+def test_full_storage_plays_on_and_says_once(open_page) -> None:  # noqa: ANN001
+    game_id = board_id("full-storage")
+    page = open_page(f"#crosslight/{game_id}", init_script=STORAGE_FULL)
+    r, c = crosslight.solve(crosslight.decode(game_id))[0]
+    page.locator(f"button.cell[data-row='{r}'][data-col='{c}']").click()  # saving progress hits the quota
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    assert "Records will not be kept" in notice.inner_text()
+    page.locator("#undo").click()
+    assert page.locator("#stat-moves").inner_text() == "0"
+
+
+def test_corrupt_storage_is_ignored(open_page, base_url) -> None:  # noqa: ANN001
+    script = """
+      localStorage.setItem('masume:best:crosslight:5x5', '{not json');
+      localStorage.setItem('masume:setting:lang', '42');
+      localStorage.setItem('masume:setting:sfx', '"loud"');
+      localStorage.setItem('masume:progress:crosslight', '[1, 2');
+    """
+    page = open_page("#crosslight", init_script=script)
+    assert page.locator("button.cell").count() == 25
+    assert page.locator("#stat-best-moves").inner_text() == "—"
+    assert page.locator("#sfx-toggle").get_attribute("aria-pressed") == "true"
+
+
+def test_file_url_explains_how_to_open_the_game(browser) -> None:  # noqa: ANN001
+    context = browser.new_context()
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto((ROOT / "index.html").as_uri())
+    error = page.locator("#loading-error")
+    error.wait_for(state="visible", timeout=20_000)
+    assert "web server" in error.inner_text()
+    assert page.locator("#loading-retry").is_visible()
+    assert all(url.startswith(("file://", "data:", "blob:")) for url in requests), requests
+    context.close()
+
+
+def test_a_failed_runtime_download_shows_a_readable_message_and_retry(browser, base_url) -> None:  # noqa: ANN001
+    context = browser.new_context()
+    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(base_url)
+    error = page.locator("#loading-error")
+    error.wait_for(state="visible", timeout=60_000)
+    text = error.inner_text()
+    assert text.startswith("The game could not start")
+    assert "Traceback" not in page.locator("body").inner_text()
+    assert page.locator("#loading-retry").is_visible()
+    assert page.evaluate("() => document.documentElement.dataset.ready") == "false"
+    assert all(url.startswith((base_url, "data:", "blob:")) for url in requests), requests
+    context.close()
+
+
+def test_sound_unlocks_on_a_gesture_and_toggles_are_remembered(open_page) -> None:  # noqa: ANN001
+    page = open_page("#crosslight")
+    assert page.evaluate("() => document.documentElement.dataset.audio") is None
+    page.locator("#bgm-toggle").click()
+    page.wait_for_function("() => ['running', 'suspended'].includes(document.documentElement.dataset.audio)")
+    assert page.locator("#bgm-toggle").get_attribute("aria-pressed") == "true"
+    page.locator("#sfx-toggle").click()
+    assert page.locator("#sfx-toggle").get_attribute("aria-pressed") == "false"
+    page.reload()
+    wait_until_ready(page)
+    assert page.locator("#bgm-toggle").get_attribute("aria-pressed") == "true"
+    assert page.locator("#sfx-toggle").get_attribute("aria-pressed") == "false"
+
+
+def test_without_web_audio_the_game_plays_silently(open_page) -> None:  # noqa: ANN001
+    game_id = board_id("silent")
+    page = open_page(f"#crosslight/{game_id}", init_script=NO_WEB_AUDIO)
+    page.locator("#bgm-toggle").click()
+    page.locator("#sfx-toggle").click()
+    page.locator("#sfx-toggle").click()
+    solve_by_clicks(page, game_id)
+    page.locator("#result-dialog").wait_for(state="visible")
+    assert page.evaluate("() => document.documentElement.dataset.audio") == "unavailable"
+
+
+def test_reduced_motion_turns_off_the_press_animation(open_page) -> None:  # noqa: ANN001
+    game_id = board_id("motion")
+    page = open_page(f"#crosslight/{game_id}", reduced_motion="reduce")
+    page.locator("button.cell[data-row='0'][data-col='0']").click()
+    flashed = page.locator("button.cell.flash")
+    assert flashed.count() >= 3  # the press still marks the flipped cells...
+    assert flashed.first.evaluate("b => getComputedStyle(b, '::after').display") == "none"  # ...without motion
+    moving = open_page(f"#crosslight/{game_id}")
+    moving.locator("button.cell[data-row='0'][data-col='0']").click()
+    after = moving.locator("button.cell.flash").first.evaluate("b => getComputedStyle(b, '::after').animationName")
+    assert after == "cell-flash"
+
+
+def test_timer_pauses_while_the_tab_is_hidden(open_page) -> None:  # noqa: ANN001
+    page = open_page(f"#crosslight/{board_id('hidden-tab')}")
+    page.locator("button.cell[data-row='2'][data-col='2']").click()
+    page.wait_for_function("() => document.querySelector('#stat-time').textContent === '0:01'", timeout=5_000)
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.wait_for_timeout(2_600)
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.wait_for_timeout(600)
+    assert page.locator("#stat-time").inner_text() in ("0:01", "0:02")
+
+
+def test_chromium_flags_keep_background_traffic_off() -> None:
+    assert "--disable-background-networking" in CHROMIUM_ARGS
