@@ -200,3 +200,43 @@ def test_custom_mine_count_is_validated(page) -> None:  # noqa: ANN001
     page.locator("#apply-size").click()
     page.wait_for_function("() => document.querySelectorAll('button.cell').length === 100")
     assert page.evaluate("() => location.hash").startswith("#mines/1.10x10n20.")
+
+
+def test_chording_an_opened_number_opens_its_other_neighbours(page) -> None:  # noqa: ANN001
+    seed_id = "1.9x9n10.chordseed"
+    go(page, f"#mines/{seed_id}")
+    state = placed(seed_id, (4, 4))
+    cell(page, 4, 4).click()
+    numbers = mines.visible_grid(state)
+    # An opened number that still has hidden, unflagged neighbours.
+    for r, c in np.argwhere(state.opened & (state.numbers > 0)):
+        r, c = int(r), int(c)
+        around = [(rr, cc) for rr in range(max(r - 1, 0), min(r + 2, 9)) for cc in range(max(c - 1, 0), min(c + 2, 9))]
+        hidden = [rc for rc in around if numbers[rc] == Cell.HIDDEN]
+        if any(not state.mines[rc] for rc in hidden):
+            break
+    for rc in hidden:
+        if state.mines[rc]:
+            cell(page, *rc).click(button="right")
+    cell(page, r, c).focus()
+    page.keyboard.press("Enter")  # Enter on a number chords
+    grid = codes(page)
+    assert all(grid[rc] <= Cell.NUMBER_8 for rc in hidden if not state.mines[rc])
+
+
+def test_expert_fits_a_desktop_window_and_scrolls_inside_its_frame_on_a_phone(open_page) -> None:  # noqa: ANN001
+    desktop = open_page("#mines/1.30x16n99.layoutseed", viewport={"width": 1280, "height": 720})
+    board = desktop.locator(".board").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 1280
+    assert board["y"] + board["height"] <= 720  # the whole board is visible without scrolling
+    assert desktop.evaluate("() => document.documentElement.scrollWidth") <= 1280
+    phone = open_page("#mines/1.30x16n99.layoutseed", viewport={"width": 390, "height": 800})
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390  # the page itself does not scroll
+    frame = phone.locator(".board-frame")
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth")  # the board scrolls inside its frame
+    frame.evaluate("f => { f.scrollLeft = 400; }")
+    assert frame.evaluate("f => f.scrollLeft") > 0
+    viewport = phone.locator("meta[name=viewport]").get_attribute("content")
+    assert "user-scalable=no" not in viewport and "maximum-scale" not in viewport  # pinch-zoom stays possible
+    touch_action = frame.evaluate("f => getComputedStyle(f).touchAction")
+    assert touch_action in ("auto", "manipulation") or "pinch-zoom" in touch_action  # zoom is not blocked
