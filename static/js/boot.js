@@ -53,9 +53,10 @@
   }
   window.masumeBootFailed = fail;  // app/main.py calls this when Python fails to start
 
+  // PyScript's py:progress names; numpy is loaded inside the "Pyodide" stage
+  // (packages_cache = "passthrough" hands it to Pyodide's own loader).
   var STAGES = {
     "Loading Pyodide": "msg-loading-python",
-    "Loading packages": "msg-loading-numpy",
     "Loading files": "msg-loading-files",
     "Loaded files": "msg-starting"
   };

@@ -240,3 +240,33 @@ def test_expert_fits_a_desktop_window_and_scrolls_inside_its_frame_on_a_phone(op
     assert "user-scalable=no" not in viewport and "maximum-scale" not in viewport  # pinch-zoom stays possible
     touch_action = frame.evaluate("f => getComputedStyle(f).touchAction")
     assert touch_action in ("auto", "manipulation") or "pinch-zoom" in touch_action  # zoom is not blocked
+
+
+def test_question_marks_follow_flags_when_switched_on(page) -> None:  # noqa: ANN001
+    seed_id = "1.9x9n10.questionseed"
+    go(page, f"#mines/{seed_id}")
+    state = placed(seed_id, (4, 4))
+    cell(page, 4, 4).click()
+    target = tuple(map(int, np.argwhere(~state.opened)[0]))
+    page.locator("#setting-mines_question_marks").check()
+    for expected in ("flagged", "question mark", "hidden"):
+        cell(page, *target).click(button="right")
+        assert cell(page, *target).get_attribute("aria-label").endswith(f", {expected}")
+    page.locator("#setting-mines_question_marks").uncheck()
+
+
+def test_a_shared_placed_link_and_restart_replay_the_same_layout(page) -> None:  # noqa: ANN001
+    seed_id = "1.9x9n10.replayseed"
+    go(page, f"#mines/{seed_id}")
+    cell(page, 2, 6).click()
+    page.wait_for_function("() => location.hash.endsWith('.2-6')")
+    placed_id = page.evaluate("() => location.hash").split("/", 1)[1]
+    start = mines.decode(placed_id)  # the layout with only the first click opened
+    assert np.array_equal(start.mines, placed(seed_id, (2, 6)).mines)
+    safe = tuple(map(int, np.argwhere(~start.mines & ~start.opened)[0]))
+    cell(page, *safe).click()
+    page.locator("#restart").click()
+    assert np.array_equal(codes(page), mines.visible_grid(start))
+    go(page, "#")
+    go(page, f"#mines/{placed_id}")
+    assert np.array_equal(codes(page), mines.visible_grid(start))

@@ -183,5 +183,24 @@ def test_timer_pauses_while_the_tab_is_hidden(open_page) -> None:  # noqa: ANN00
     assert page.locator("#stat-time").inner_text() in ("0:01", "0:02")
 
 
+def test_loading_screen_names_the_stages_before_python_is_ready(open_page) -> None:  # noqa: ANN001
+    recorder = """
+      window.__stages = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const stage = document.getElementById('loading-stage');
+        new MutationObserver(() => window.__stages.push(stage.textContent))
+          .observe(stage, {childList: true, characterData: true, subtree: true});
+      });
+    """
+    page = open_page("", init_script=recorder)
+    stages = page.evaluate("() => window.__stages")
+    for expected in ("Loading Python and numpy…", "Loading the puzzles…", "Starting…"):
+        assert expected in stages, stages
+    assert page.locator("#loading").is_hidden() and page.locator("#app").is_visible()
+    # The loading animation is CSS only, so it runs while Python holds the main thread.
+    css = (ROOT / "static" / "css" / "masume.css").read_text(encoding="utf-8")
+    assert "@keyframes loading-blink" in css
+
+
 def test_chromium_flags_keep_background_traffic_off() -> None:
     assert "--disable-background-networking" in CHROMIUM_ARGS

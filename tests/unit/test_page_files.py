@@ -15,7 +15,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # index.html's loader message ids and the catalogue keys they must equal.
 LOADER_KEYS = {
     "msg-loading-python": "loading_python",
-    "msg-loading-numpy": "loading_numpy",
     "msg-loading-files": "loading_files",
     "msg-starting": "loading_starting",
     "msg-load-failed": "load_failed",

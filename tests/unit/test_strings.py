@@ -11,7 +11,7 @@ from app.core.strings import LANGUAGES, MODULES, common, detect_language, placeh
 
 # Keys the shared UI relies on; renaming one must be a deliberate change here too.
 REQUIRED_COMMON = {
-    "site_title", "loading_python", "loading_numpy", "loading_starting", "load_failed",
+    "site_title", "loading_python", "loading_starting", "load_failed",
     "load_file_protocol", "load_timeout", "retry", "language", "music_on", "music_off",
     "sound_effects_on", "sound_effects_off", "home", "new_game", "restart", "undo", "redo", "hint",
     "custom_size", "size", "preset", "apply", "moves", "time", "best", "par", "mines_left", "cleared",

@@ -13,8 +13,7 @@ EN: dict[str, str] = {
     "menu_heading": "Choose a puzzle",
     # Loading
     "loading": "Loading…",
-    "loading_python": "Loading Python…",
-    "loading_numpy": "Loading numpy…",
+    "loading_python": "Loading Python and numpy…",
     "loading_starting": "Starting…",
     # Load failures
     "load_failed": "The game could not start: {reason}",
@@ -89,8 +88,7 @@ JA: dict[str, str] = {
     "menu_heading": "パズルを選んでください",
     # Loading
     "loading": "読み込み中…",
-    "loading_python": "Python を読み込み中…",
-    "loading_numpy": "numpy を読み込み中…",
+    "loading_python": "Python と numpy を読み込み中…",
     "loading_starting": "起動中…",
     # Load failures
     "load_failed": "ゲームを開始できませんでした：{reason}",
