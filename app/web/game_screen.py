@@ -309,22 +309,19 @@ class GameScreen:
 
     def undo(self) -> None:
         """Undo one step."""
-        if self.session.undo():
-            self.shell.audio.play("undo")
-            self.render()
-            self._after_change()
+        self._step_history(self.session.undo, "undo")
 
     def redo(self) -> None:
         """Redo one undone step."""
-        if self.session.redo():
-            self.shell.audio.play("press")
-            self.render()
-            self._after_change()
+        self._step_history(self.session.redo, "press")
 
     def restart(self) -> None:
         """Return to the puzzle's start as an undoable step."""
-        if self.session.restart():
-            self.shell.audio.play("undo")
+        self._step_history(self.session.restart, "undo")
+
+    def _step_history(self, step: Any, sound: str) -> None:
+        if step():
+            self.shell.audio.play(sound)
             self.render()
             self._after_change()
 

@@ -32,6 +32,14 @@ def placed(seed_id: str, first: tuple[int, int]) -> mines.State:
     return mines.apply(mines.decode(seed_id), ("open", *first))
 
 
+def first_click(page, seed_id: str, first: tuple[int, int] = (4, 4)) -> mines.State:  # noqa: ANN001
+    """Open a seed's board, click its first cell, wait for the mines to be laid; return the laid board."""
+    go(page, f"#mines/{seed_id}")
+    cell(page, *first).click()
+    page.wait_for_function("(end) => location.hash.endsWith(end)", arg=f".{first[0]}-{first[1]}")
+    return placed(seed_id, first)
+
+
 def open_safe_cells(page, state: mines.State) -> None:  # noqa: ANN001
     """Click every still-hidden safe cell, as a player who knows the layout would."""
     while True:
@@ -75,10 +83,7 @@ def test_hints_alone_win_a_beginner_no_guess_game(page) -> None:  # noqa: ANN001
 
 def test_opening_a_mine_loses_and_shows_the_board(page) -> None:  # noqa: ANN001
     seed_id = "1.9x9n10.losingseed"
-    go(page, f"#mines/{seed_id}")
-    state = placed(seed_id, (4, 4))
-    cell(page, 4, 4).click()
-    page.wait_for_function("() => /^#mines\\/1\\.9x9n10\\.[A-Za-z0-9_-]+\\.4-4$/.test(location.hash)")
+    state = first_click(page, seed_id, (4, 4))
     assert page.evaluate("() => location.hash") == "#" + "mines/" + mines.encode(state)
     safe_hidden = [tuple(map(int, rc)) for rc in np.argwhere(~state.mines & ~state.opened)]
     wrong = safe_hidden[0]
@@ -99,9 +104,7 @@ def test_opening_a_mine_loses_and_shows_the_board(page) -> None:  # noqa: ANN001
 
 def test_flags_by_right_click_and_by_keyboard(page) -> None:  # noqa: ANN001
     seed_id = "1.9x9n10.flagseed"
-    go(page, f"#mines/{seed_id}")
-    state = placed(seed_id, (4, 4))
-    cell(page, 4, 4).click()
+    state = first_click(page, seed_id, (4, 4))
     hidden = [tuple(map(int, rc)) for rc in np.argwhere(~state.opened)]
     first, second = hidden[0], hidden[1]
     cell(page, *first).click(button="right")
@@ -119,9 +122,7 @@ def test_flags_by_right_click_and_by_keyboard(page) -> None:  # noqa: ANN001
 
 def test_long_press_on_touch_flags(page) -> None:  # noqa: ANN001
     seed_id = "1.9x9n10.touchseed"
-    go(page, f"#mines/{seed_id}")
-    state = placed(seed_id, (4, 4))
-    cell(page, 4, 4).click()
+    state = first_click(page, seed_id, (4, 4))
     target = tuple(map(int, np.argwhere(~state.opened)[0]))
     cell(page, *target).dispatch_event("pointerdown", {"pointerType": "touch", "clientX": 5, "clientY": 5})
     page.wait_for_timeout(550)
@@ -137,9 +138,7 @@ def test_long_press_on_touch_flags(page) -> None:  # noqa: ANN001
 
 def test_best_time_is_kept_across_a_reload(page) -> None:  # noqa: ANN001
     seed_id = "1.9x9n10.bestseed"
-    go(page, f"#mines/{seed_id}")
-    state = placed(seed_id, (0, 0))
-    cell(page, 0, 0).click()
+    state = first_click(page, seed_id, (0, 0))
     open_safe_cells(page, state)
     dialog = page.locator("#result-dialog")
     dialog.wait_for(state="visible")
@@ -156,9 +155,7 @@ def test_best_time_is_kept_across_a_reload(page) -> None:  # noqa: ANN001
 
 def test_reload_restores_the_game_in_progress(page) -> None:  # noqa: ANN001
     seed_id = "1.9x9n10.progressseed"
-    go(page, f"#mines/{seed_id}")
-    state = placed(seed_id, (4, 4))
-    cell(page, 4, 4).click()
+    state = first_click(page, seed_id, (4, 4))
     flag = tuple(map(int, np.argwhere(state.mines & ~state.opened)[0]))
     cell(page, *flag).click(button="right")
     before = codes(page)
@@ -204,9 +201,7 @@ def test_custom_mine_count_is_validated(page) -> None:  # noqa: ANN001
 
 def test_chording_an_opened_number_opens_its_other_neighbours(page) -> None:  # noqa: ANN001
     seed_id = "1.9x9n10.chordseed"
-    go(page, f"#mines/{seed_id}")
-    state = placed(seed_id, (4, 4))
-    cell(page, 4, 4).click()
+    state = first_click(page, seed_id, (4, 4))
     numbers = mines.visible_grid(state)
     # An opened number that still has hidden, unflagged neighbours.
     for r, c in np.argwhere(state.opened & (state.numbers > 0)):
@@ -244,9 +239,7 @@ def test_expert_fits_a_desktop_window_and_scrolls_inside_its_frame_on_a_phone(op
 
 def test_question_marks_follow_flags_when_switched_on(page) -> None:  # noqa: ANN001
     seed_id = "1.9x9n10.questionseed"
-    go(page, f"#mines/{seed_id}")
-    state = placed(seed_id, (4, 4))
-    cell(page, 4, 4).click()
+    state = first_click(page, seed_id, (4, 4))
     target = tuple(map(int, np.argwhere(~state.opened)[0]))
     page.locator("#setting-mines_question_marks").check()
     for expected in ("flagged", "question mark", "hidden"):
