@@ -12,7 +12,6 @@ import argparse
 import json
 import os
 import platform
-import shutil
 import statistics
 import subprocess
 import sys
@@ -28,20 +27,14 @@ for _path in (ROOT, ROOT / "scripts"):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
+from browser import CHROMIUM_ARGS, LOCAL_SCHEMES, chromium_path, wait_until_ready
+from browser import go as go  # re-exported for the bench scripts, which import only `common`
+from mines_generate import percentile
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from serve import serve_in_thread
 
-from mines_generate import percentile
-
 BARE_PAGE = "bench/bare/index.html"
-BOOT_TIMEOUT_MS = 120_000
 VIEWPORT = {"width": 1280, "height": 800}
-# The same flags as tests/browser/conftest.py: no background traffic, no GPU on a headless box.
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-default-apps", "--disable-extensions",
-]
-LOCAL_SCHEMES = ("data:", "blob:", "about:")
 
 # Reaches Pyodide's API object from the page without any hook in the app: the page's
 # own PyScript module (same URL, so the same module instance) resolves whenDefined("py")
@@ -75,7 +68,7 @@ class ForeignRequestError(RuntimeError):
 
 
 class PageProblemError(RuntimeError):
-    """A page of the benchmark threw an uncaught error or reported a Masume internal error."""
+    """A page of the benchmark threw, reported a Masume internal error, or asked for a file that is not there."""
 
 
 @dataclass
@@ -85,11 +78,13 @@ class RequestLog:
     base_url: str
     count: int = 0
     foreign: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
     def watch(self, context: BrowserContext) -> None:
         """Record the requests and errors of every page this context opens."""
         context.on("request", self._on_request)
+        context.on("response", self._on_response)
         context.on("page", self._watch_page)
 
     def _watch_page(self, page: Page) -> None:
@@ -106,21 +101,18 @@ class RequestLog:
         if not (url.startswith(self.base_url) or url.startswith(LOCAL_SCHEMES)):
             self.foreign.append(url)
 
+    def _on_response(self, response: Any) -> None:
+        if response.status >= 400:
+            self.missing.append(f"{response.status} {response.url}")
+
     def check(self) -> None:
-        """Fail loudly if any request left 127.0.0.1 or any page threw."""
+        """Fail loudly if any request left 127.0.0.1, any local file was missing, or any page threw."""
         if self.foreign:
             raise ForeignRequestError(f"{len(self.foreign)} request(s) left 127.0.0.1: {self.foreign[:10]}")
+        if self.missing:
+            raise PageProblemError(f"{len(self.missing)} request(s) failed: {self.missing[:10]}")
         if self.errors:
             raise PageProblemError(f"page error(s): {self.errors[:5]}")
-
-
-def chromium_path() -> str:
-    """Return the Chromium to drive: $CHROMIUM, or the system package's binary."""
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
-        if candidate and Path(candidate).exists():
-            return candidate
-    raise SystemExit("Chromium is missing: install Debian's package (apt-get install chromium) or set CHROMIUM=/path")
 
 
 @dataclass
@@ -173,19 +165,9 @@ def bench_browser() -> Iterator[BenchBrowser]:
         server.shutdown()
 
 
-def wait_until_ready(page: Page) -> None:
-    """Wait for Python to finish starting the page (html[data-ready="true"])."""
-    page.wait_for_selector('html[data-ready="true"]', timeout=BOOT_TIMEOUT_MS, state="attached")
-
-
-def go(page: Page, fragment: str) -> None:
-    """Move the booted page to another hash (no reboot) and wait until the new screen is open."""
-    before = page.evaluate("() => Number(document.documentElement.dataset.routes || 0)")
-    page.evaluate("""(f) => {
-        if ((window.location.hash || "#") === f) window.dispatchEvent(new HashChangeEvent("hashchange"));
-        else window.location.hash = f;
-    }""", fragment)
-    page.wait_for_function("(n) => Number(document.documentElement.dataset.routes) > n", arg=before)
+def progress(message: str) -> None:
+    """Tell the person waiting what the benchmark is doing (stderr, so --json output stays clean)."""
+    print(f"[bench] {message}", file=sys.stderr, flush=True)
 
 
 def reach_interpreter(page: Page) -> None:
@@ -281,20 +263,44 @@ def chromium_version() -> str:
         return f"unknown ({exc})"
 
 
+def runtime_versions() -> str:
+    """Return the page's PyScript and Pyodide versions (package.json's pin, the vendored lock file)."""
+    try:
+        pyscript = json.loads((ROOT / "package.json").read_text())["dependencies"]["@pyscript/core"]
+        lock = json.loads((ROOT / "static" / "vendor" / "pyodide" / "pyodide-lock.json").read_text())["info"]
+        return f"PyScript {pyscript}, Pyodide {lock['version']} (Python {lock['python']})"
+    except (OSError, KeyError, ValueError) as exc:
+        return f"unknown ({exc})"
+
+
 def machine() -> dict[str, str]:
     """Return what the results depend on: date, cores, CPU, memory, browser and Python."""
     return {
         "date": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
-        "cores": str(os.cpu_count()),
+        "cores": str(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()),
         "cpu": cpu_model(),
         "memory": memory_total(),
         "os": platform.platform(terse=True),
         "chromium": chromium_version(),
         "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "runtime": runtime_versions(),
     }
 
 
 # ----- command line ----------------------------------------------------------------------------
+
+
+def at_least(minimum: int) -> Callable[[str], int]:
+    """Return an argparse type that reads an integer no smaller than `minimum`."""
+
+    def read(text: str) -> int:
+        value = int(text)
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    read.__name__ = f"integer >= {minimum}"
+    return read
 
 
 def run_cli(description: str, add_options: Callable[[argparse.ArgumentParser], None],

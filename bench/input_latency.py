@@ -32,7 +32,8 @@ import random
 import time
 from typing import Any
 
-from common import BenchBrowser, bench_browser, run_cli, summarize, target, targets_table
+from common import BenchBrowser, at_least, bench_browser, progress, run_cli, summarize, target, targets_table
+from playwright.sync_api import Page
 
 from app.core.rng import Rng
 from app.games import crosslight
@@ -48,7 +49,7 @@ CLICK_LOOP_JS = """async ({cell, noop, presses, frameMs, seed}) => {
     let state = seed >>> 0;
     const random = () => { state = (Math.imul(state, 1664525) + 1013904223) >>> 0; return state / 2 ** 32; };
     const dialog = document.getElementById("result-dialog");
-    const samples = {press: [], noop: []};
+    const samples = {press: [], noop: []};  // [handler ms, paint ms] per press
     for (let i = 0; i < presses; i++) {
         for (const kind of ["noop", "press"]) {
             const node = document.querySelector(kind === "press" ? cell : noop);
@@ -77,7 +78,7 @@ FRAME_INTERVAL_JS = """async (frames) => {
     return gaps[Math.floor(gaps.length / 2)];
 }"""
 
-# Arms one keyboard measurement: resolves with [handler ms, paint ms] counted from the keydown's timeStamp.
+# Arms one keyboard measurement: resolves with [handler ms, paint ms, delivery ms], all from the keydown's timeStamp.
 ARM_KEY_JS = """({focus, expectClick}) => {
     const node = document.querySelector(focus);
     node.focus();
@@ -85,39 +86,40 @@ ARM_KEY_JS = """({focus, expectClick}) => {
     const before = node.getAttribute("data-code");
     window.__benchKey = new Promise((resolve, reject) => {
         let stamp = null;
+        let dispatched = null;
+        let handled = null;
         const finish = () => {
-            const handled = performance.now();
+            handled = performance.now();
             requestAnimationFrame(() => setTimeout(() => {
-                removeEventListener("keydown", onKey, true);
+                removeEventListener("keydown", onKeyFirst, true);
+                removeEventListener("keydown", onKeyLast);
                 removeEventListener("click", onClick);
                 if (expectClick && node.getAttribute("data-code") === before) reject(new Error("Enter did not press"));
                 else if (document.getElementById("result-dialog").open) reject(new Error("the board was solved"));
-                else resolve([handled - stamp, performance.now() - stamp]);
+                else resolve([handled - stamp, performance.now() - stamp, dispatched - stamp]);
             }, 0));
         };
-        const onKey = (event) => {
-            if (event.key !== "Enter" || stamp !== null) return;
-            stamp = event.timeStamp;
-            if (!expectClick) setTimeout(finish, 0);  // after every keydown listener has run
+        // window, capturing: before any of the page's listeners; window, bubbling: after all of them.
+        const onKeyFirst = (event) => {
+            if (event.key === "Enter" && stamp === null) { stamp = event.timeStamp; dispatched = performance.now(); }
         };
-        const onClick = () => { if (expectClick && stamp !== null) finish(); };  // window, bubbling: after the grid
-        addEventListener("keydown", onKey, true);
+        const onKeyLast = (event) => { if (event.key === "Enter" && !expectClick && handled === null) finish(); };
+        const onClick = () => { if (expectClick && stamp !== null && handled === null) finish(); };
+        addEventListener("keydown", onKeyFirst, true);
+        addEventListener("keydown", onKeyLast);
         addEventListener("click", onClick);
     });
 }"""
 
 
 def board_fragment() -> tuple[str, tuple[int, int]]:
-    """Return the #crosslight/<id> of the bench board and a cell whose press does not solve it."""
+    """Return the bench board's #crosslight/<id> and a cell (the middle if it can) whose press leaves it unsolved."""
     state = crosslight.generate(crosslight.parse_params(BOARD), Rng(SEED))
-    for row in range(state.height):
-        for col in range(state.width):
-            pressed = crosslight.apply(state, (row, col))
-            if crosslight.status(state) == 0 and crosslight.status(pressed) == 0:
-                middle = (state.height // 2, state.width // 2)
-                if crosslight.status(crosslight.apply(state, middle)) == 0:
-                    return f"#crosslight/{crosslight.encode(state)}", middle
-                return f"#crosslight/{crosslight.encode(state)}", (row, col)
+    middle = (state.height // 2, state.width // 2)
+    cells = [middle] + [(row, col) for row in range(state.height) for col in range(state.width)]
+    for cell in cells:
+        if crosslight.status(state) == 0 and crosslight.status(crosslight.apply(state, cell)) == 0:
+            return f"#crosslight/{crosslight.encode(state)}", cell
     raise RuntimeError("no cell of the bench board can be pressed twice without solving it")
 
 
@@ -126,7 +128,7 @@ def cell_selector(row: int, col: int) -> str:
     return f'button.cell[data-row="{row}"][data-col="{col}"]'
 
 
-def key_presses(page: Any, selectors: dict[str, str], presses: int, frame_ms: float) -> dict[str, list[list[float]]]:
+def key_presses(page: Page, selectors: dict[str, str], presses: int, frame_ms: float) -> dict[str, list[list[float]]]:
     """Press Enter `presses` times on each focus target, alternating, and return the timings."""
     phase = random.Random(SEED)
     samples: dict[str, list[list[float]]] = {kind: [] for kind in selectors}
@@ -149,8 +151,11 @@ def measure(bench: BenchBrowser, presses: int) -> dict[str, Any]:
         frame_ms = page.evaluate(FRAME_INTERVAL_JS, 60)
         page.evaluate(CLICK_LOOP_JS, {"cell": cell, "noop": NOOP_SELECTOR, "presses": 10, "frameMs": frame_ms,
                                       "seed": 1})  # warm-up: first-use costs of the move path
+        progress(f"input latency: {presses} clicks and {presses} no-op clicks")
         clicks = page.evaluate(CLICK_LOOP_JS, {"cell": cell, "noop": NOOP_SELECTOR, "presses": presses,
                                                "frameMs": frame_ms, "seed": 2})
+        key_presses(page, {"noop": "#view", "press": cell}, 6, frame_ms)  # warm-up: makes the AudioContext
+        progress(f"input latency: {presses} Enter presses and {presses} no-op Enter presses")
         keys = key_presses(page, {"noop": "#view", "press": cell}, presses, frame_ms)
         audio = page.evaluate("() => document.documentElement.dataset.audio || 'locked'")
         moves = page.evaluate("() => document.getElementById('stat-moves').textContent")
@@ -168,10 +173,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         chromium = bench.version
     rows: dict[str, Any] = {}
     for source, label in (("clicks", "click"), ("keys", "Enter")):
-        for kind, samples in raw[source].items():
+        for kind in ("press", "noop"):
+            samples = raw[source][kind]
             name = f"{label}, {'no-op (baseline)' if kind == 'noop' else 'cell press'}"
             rows[name] = {"handler_ms": summarize([s[0] for s in samples]),
                           "paint_ms": summarize([s[1] for s in samples])}
+            if source == "keys":
+                rows[name]["delivery_ms"] = summarize([s[2] for s in samples])
     click = rows["click, cell press"]["paint_ms"]["median"]
     key = rows["Enter, cell press"]["paint_ms"]["median"]
     targets = [target("click → painted frame, median", click, TARGET_MEDIAN_MS, "ms"),
@@ -193,21 +201,23 @@ def markdown(report: dict[str, Any]) -> str:
         f"{report['frame_ms']:.1f} ms.",
         "",
         "| input | handler median ms | handler p95 ms | to painted frame median ms | to painted frame p95 ms "
-        "| median − baseline ms |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| median − baseline ms | input delivery median ms |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     rows = report["rows"]
     for name, item in rows.items():
         base = rows[name.split(",")[0] + ", no-op (baseline)"]["paint_ms"]["median"]
+        delivery = f"{item['delivery_ms']['median']:.2f}" if "delivery_ms" in item else "—"
         lines.append(f"| {name} | {item['handler_ms']['median']:.2f} | {item['handler_ms']['p95']:.2f} "
                      f"| {item['paint_ms']['median']:.1f} | {item['paint_ms']['p95']:.1f} "
-                     f"| {item['paint_ms']['median'] - base:+.1f} |")
+                     f"| {item['paint_ms']['median'] - base:+.1f} | {delivery} |")
     lines += [
         "",
         "*Handler* is the synchronous part (the click dispatch, or keydown to the end of the click it caused); "
         "*to painted frame* ends in a zero-delay task queued from the next `requestAnimationFrame`, i.e. after "
         "that frame's paint. Clicks are dispatched in the page at a random phase of the frame interval; Enter "
-        "is real input sent through the DevTools protocol and counted from the keydown's `timeStamp`. "
+        "is real input sent through the DevTools protocol and counted from the keydown's `timeStamp` (*input "
+        "delivery* is the part before the first keydown listener ran). "
         "The no-op click hits text with no listener; the no-op Enter has focus outside the board, so only "
         f"the page's document-level key handlers run. Audio after the run: {report['audio']}.",
         "",
@@ -218,7 +228,7 @@ def markdown(report: dict[str, Any]) -> str:
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     """Add this benchmark's options."""
-    parser.add_argument("--presses", type=int, default=120, help="presses per kind of input (at least 100)")
+    parser.add_argument("--presses", type=at_least(1), default=120, help="presses per kind of input (at least 100)")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -26,7 +26,9 @@ from common import (
     BARE_PAGE,
     READY_MARKS_INIT_JS,
     BenchBrowser,
+    at_least,
     bench_browser,
+    progress,
     run_cli,
     summarize,
     target,
@@ -61,12 +63,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     samples: dict[str, list[dict[str, float]]] = {name: [] for name in names}
     started = time.perf_counter()
     with bench_browser() as bench:
+        progress(f"startup: warm-up round, then {args.runs} rounds of {len(names)} page loads")
         for name in names:  # warm-up round: OS file cache, first-launch costs; not counted
             time_start(bench, PAGES[name])
         for round_number in range(args.runs):
             shift = round_number % len(names)
             for name in names[shift:] + names[:shift]:
                 samples[name].append(time_start(bench, PAGES[name]))
+            progress(f"startup: round {round_number + 1}/{args.runs} done")
         requests = bench.requests.count
         chromium = bench.version
     pages: dict[str, Any] = {}
@@ -120,7 +124,7 @@ def markdown(report: dict[str, Any]) -> str:
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     """Add this benchmark's options."""
-    parser.add_argument("--runs", type=int, default=7, help="counted runs per page (at least 5 for the record)")
+    parser.add_argument("--runs", type=at_least(1), default=7, help="counted runs per page (at least 5 for the record)")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -8,33 +8,25 @@ fixture asserts that none left the page's origin.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM_ARGS, LOCAL_SCHEMES, ChromiumMissingError, chromium_path, go, wait_until_ready
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from serve import serve_in_thread
 
+__all__ = ["CHROMIUM_ARGS", "go", "wait_until_ready"]  # the test modules import these from here
+
 ROOT = Path(__file__).resolve().parents[2]
-BOOT_TIMEOUT_MS = 90_000
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-default-apps", "--disable-extensions",
-]
-LOCAL_SCHEMES = ("data:", "blob:", "about:")
 
 
-def chromium_path() -> str:
-    """Return the Chromium to drive: $CHROMIUM, or the system package's binary."""
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
-        if candidate and Path(candidate).exists():
-            return candidate
-    pytest.exit("Chromium is missing: install Debian's package (apt-get install chromium) or set CHROMIUM=/path",
-                returncode=3)
-    raise AssertionError("unreachable")
+def _chromium() -> str:
+    try:
+        return chromium_path()
+    except ChromiumMissingError as exc:
+        pytest.exit(str(exc), returncode=3)
+        raise
 
 
 @pytest.fixture(scope="session")
@@ -51,7 +43,7 @@ def base_url() -> Iterator[str]:
 def browser() -> Iterator[Browser]:
     """One headless Chromium for the whole run."""
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+        browser = playwright.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS, headless=True)
         yield browser
         browser.close()
 
@@ -121,19 +113,3 @@ def open_page(browser: Browser, base_url: str, request_log: RequestLog) -> Itera
     yield factory
     for context in contexts:
         context.close()
-
-
-def wait_until_ready(page: Page) -> None:
-    """Wait for Python to finish starting the page."""
-    page.wait_for_selector('html[data-ready="true"]', timeout=BOOT_TIMEOUT_MS, state="attached")
-
-
-def go(page: Page, fragment: str) -> None:
-    """Move the booted page to another hash (no reboot) and wait until the new screen is open."""
-    before = page.evaluate("() => Number(document.documentElement.dataset.routes || 0)")
-    page.evaluate("""(f) => {
-        const here = window.location.hash || '#';
-        if (here === f) window.dispatchEvent(new HashChangeEvent('hashchange'));  // same hash: no event
-        else window.location.hash = f;
-    }""", fragment)
-    page.wait_for_function("(n) => Number(document.documentElement.dataset.routes) > n", arg=before)
