@@ -40,7 +40,6 @@ class GameScreen:
         self._deferred = Callback(self._run_pending_move)
         self._pending_move: Any = None
         self.board: BoardWidget | None = None
-        self.hint_cell: tuple[int, int] | None = None
 
         self.root = element("section", cls=f"game game-{self.game}", attrs={"aria-labelledby": "game-title"})
         by_id("view").appendChild(self.root)
@@ -178,7 +177,6 @@ class GameScreen:
                                  painter=self.view.paint, on_activate=self._on_activate,
                                  on_secondary=self._on_secondary if self.view.has_secondary else None,
                                  space_is_secondary=self.view.space_is_secondary)
-        self.hint_cell = None
         self._close_dialog()
         self._fill_presets()
         self.relabel()
@@ -292,7 +290,6 @@ class GameScreen:
         except ValueError:
             self.shell.audio.play("error")
             return False
-        self.hint_cell = None
         self.board.mark([], "hinted")
         changed = self.render()
         self.view.after_move(before, self.session.state, move, changed)

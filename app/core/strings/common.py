@@ -133,7 +133,7 @@ JA: dict[str, str] = {
     "game_over": "ゲームオーバー",
     "mine_hit": "ドカン！地雷を踏んでしまいました。",
     # Hints
-    "hint_cell": "ヒント：上から {row} 行目、左から {col} 列目",
+    "hint_cell": "ヒント：{row}行{col}列",
     "hint_none": "確実に安全と言える手が見つかりません",
     # Links and custom sizes
     "bad_link": "このリンクは有効なパズルを指していません（{reason}）。新しいゲームを始めました。",

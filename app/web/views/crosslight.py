@@ -88,7 +88,6 @@ class CrossLightView(GameView):
     def use_hint(self, move: Any) -> None:
         """Ring the cell to press and move the cursor onto it."""
         row, col = move
-        self.screen.hint_cell = (row, col)
         self.screen.board.move_cursor(row, col)
         self.screen.board.mark([(row, col)], "hinted")
         self.screen.shell.announce(self.i18n.t("hint_cell", row=row + 1, col=col + 1))

@@ -209,7 +209,7 @@ class MinesView(GameView):
         board_value = mines.bbbv(session.state)
         rate = board_value / elapsed if elapsed > 0 else 0.0
         return [(self.i18n.t("time"), f"{format_clock(elapsed)} ({elapsed:.1f}s)"),
-                ("3BV", str(board_value)), ("3BV/s", f"{rate:.2f}")]
+                (self.i18n.t("mines_bbbv"), str(board_value)), (self.i18n.t("mines_bbbv_rate"), f"{rate:.2f}")]
 
     def preset_label(self, name: str, params: mines.Params) -> str:
         """"Beginner 9×9, 10 mines"."""
