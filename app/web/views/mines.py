@@ -88,8 +88,9 @@ class MinesView(GameView):
 
     def _flag(self, context: Any, x: float, y: float, size: float) -> None:
         context.fillStyle = TILE["pole"]
-        context.fillRect(x + size * 0.48, y + size * 0.22, size * 0.07, size * 0.5)
-        context.fillRect(x + size * 0.3, y + size * 0.7, size * 0.42, size * 0.08)
+        context.fillRect(x + size * 0.5, y + size * 0.2, size * 0.05, size * 0.5)
+        context.fillRect(x + size * 0.36, y + size * 0.66, size * 0.34, size * 0.06)  # a stepped base,
+        context.fillRect(x + size * 0.26, y + size * 0.72, size * 0.52, size * 0.08)  # so it never reads as "1"
         context.fillStyle = TILE["flag"]
         context.beginPath()
         context.moveTo(x + size * 0.55, y + size * 0.2)
