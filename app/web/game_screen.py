@@ -335,13 +335,14 @@ class GameScreen:
         self.shell.audio.play("hint")
         self.view.use_hint(move)
 
-    def new_game(self, params: Any = None) -> None:
+    def new_game(self, params: Any = None, *, focus_board: bool = True) -> None:
         """Start a fresh puzzle with the given params (default: the current ones)."""
         if params is None:
             params = self.backend.params_of(self.session.state)
         self._start(self._fresh_state(self.view.adjust_params(params)))
         self._forget_progress()
-        self.board.focus()
+        if focus_board:
+            self.board.focus()
 
     def _on_shortcut(self, event: Any) -> None:
         target = event.target
@@ -378,7 +379,8 @@ class GameScreen:
         self.custom_box.hidden = choice != "custom"
         self.custom_error.textContent = ""
         if choice != "custom":
-            self.new_game(self.backend.PRESETS[choice])
+            # Focus stays on the menu: arrow keys fire "change" on every step through it.
+            self.new_game(self.backend.PRESETS[choice], focus_board=False)
 
     def _on_size_submit(self, event: Any) -> None:
         event.preventDefault()

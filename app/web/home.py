@@ -30,19 +30,21 @@ class HomeScreen:
         cards = element("ul", cls="game-cards")
         for game, view_class in self.shell.views.items():
             view = view_class(self)
-            default_name, default_params = next(iter(view.backend.PRESETS.items()))
-            preset_key = view.backend.format_params(default_params)
-            best = view.best_text(self.shell.bests.get(game, preset_key))
-            preset = view.preset_label(default_name, default_params)
+            records = element("dl")
+            for name, params in view.backend.PRESETS.items():
+                # Bests are kept per board kind, as the game screen stores them (settings included).
+                key = view.backend.format_params(view.adjust_params(params))
+                records.appendChild(element("div", cls="game-best", attrs={"data-preset": name}, children=[
+                    element("dt", cls="label", text=view.preset_label(name, params)),
+                    element("dd", cls="value", text=view.best_text(self.shell.bests.get(game, key)))]))
             link = element("a", cls="game-card", attrs={"href": f"#{game}", "data-game": game}, children=[
                 element("span", cls=f"game-icon game-icon-{game}", attrs={"aria-hidden": "true"}),
                 element("span", cls="game-name", text=t(view.name_key)),
                 element("span", cls="game-rule", text=t(view.rule_key)),
-                element("span", cls="game-best", children=[
-                    element("span", cls="label", text=f"{t('best')} ({preset}) "),
-                    element("span", cls="value", text=best)]),
             ])
-            cards.appendChild(element("li", children=[link]))
+            title = element("p", cls="bests-title", text=t("best"))
+            bests = element("div", cls="game-bests", children=[title, records])
+            cards.appendChild(element("li", cls="game-entry", children=[link, bests]))
         self.root.appendChild(cards)
 
     def close(self) -> None:

@@ -116,7 +116,7 @@ def test_best_survives_a_reload(page) -> None:  # noqa: ANN001
     page.reload()
     wait_until_ready(page)
     go(page, "#")
-    best = page.locator(".game-card[data-game=crosslight] .game-best .value").inner_text()
+    best = page.locator(".game-entry:has([data-game=crosslight]) .game-best[data-preset=easy] .value").inner_text()
     assert best.startswith(f"{len(crosslight.solve(puzzle('keyboard-solve')))} moves")
 
 
@@ -204,3 +204,27 @@ def test_seven_by_seven_fits_a_360px_phone(open_page) -> None:  # noqa: ANN001
     board = page.locator(".board-frame").bounding_box()
     panel = page.locator(".game-panel").bounding_box()
     assert panel["y"] >= board["y"] + board["height"]
+
+
+def test_a_typed_game_id_opens_that_board_and_a_bad_one_keeps_the_game(page) -> None:  # noqa: ANN001
+    go(page, f"#crosslight/{crosslight.encode(puzzle('typed-start'))}")
+    page.locator("button.cell[data-row='0'][data-col='0']").click()
+    page.fill("#game-id", "1.5x5.garbage!")
+    page.locator("#load-id").click()
+    assert "cannot be opened" in page.locator("#notice").inner_text()
+    assert page.locator("#stat-moves").inner_text() == "1"  # the game in play goes on
+    target = puzzle("typed-target", "6x6")
+    page.fill("#game-id", crosslight.encode(target))
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelectorAll('button.cell').length === 36")
+    assert np.array_equal(board_lights(page), target.lights)
+    assert page.evaluate("() => location.hash") == f"#crosslight/{crosslight.encode(target)}"
+
+
+def test_choosing_a_preset_starts_it_and_leaves_focus_on_the_menu(page) -> None:  # noqa: ANN001
+    go(page, "#crosslight")
+    page.locator("#preset").focus()
+    page.select_option("#preset", "hard")
+    page.wait_for_function("() => document.querySelectorAll('button.cell').length === 49")
+    assert page.evaluate("() => document.activeElement.id") == "preset"
+    assert page.locator("#stat-par").inner_text().isdigit()

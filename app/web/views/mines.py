@@ -244,4 +244,4 @@ class MinesView(GameView):
         self.screen.shell.settings.set(name, value)
         self.screen.shell.check_storage()
         if name == "mines_no_guess" and self.screen.session.state.mines is None:
-            self.screen.new_game()  # nothing played yet: the choice applies at once
+            self.screen.new_game(focus_board=False)  # nothing played yet: the choice applies at once
