@@ -220,6 +220,8 @@ class BoardWidget:
             event.preventDefault()  # Space's native click fires on keyup; it already flagged
 
     def _on_pointerdown(self, event: Any) -> None:
+        # Some browsers send no click after a long press; a stale flag would eat the next tap.
+        self._suppress_click = False
         if event.pointerType != "touch" or self.on_secondary is None:
             return
         cell = self._cell_of(event)

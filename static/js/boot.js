@@ -3,7 +3,9 @@
 // stall) into a readable message with a retry button instead of a blank page.
 (function () {
   "use strict";
-  var TIMEOUT_MS = 90000;
+  // A stalled download shows no error of its own; after this long the loader says so.
+  // (Tests shorten it through window.masumeBootTimeoutMs, set before this script runs.)
+  var TIMEOUT_MS = window.masumeBootTimeoutMs || 90000;
   var root = document.documentElement;
   var failed = false;
 

@@ -128,6 +128,12 @@ def test_long_press_on_touch_flags(page) -> None:  # noqa: ANN001
     page.wait_for_timeout(550)
     cell(page, *target).dispatch_event("pointerup", {"pointerType": "touch"})
     assert cell(page, *target).get_attribute("aria-label").endswith(", flagged")
+    # The browser sent no click after that long press: the next tap must still open a cell.
+    safe = next(rc for rc in map(tuple, np.argwhere(~state.opened & ~state.mines).tolist()) if rc != target)
+    cell(page, *safe).dispatch_event("pointerdown", {"pointerType": "touch", "clientX": 5, "clientY": 5})
+    cell(page, *safe).dispatch_event("pointerup", {"pointerType": "touch"})
+    cell(page, *safe).click()
+    assert not cell(page, *safe).get_attribute("aria-label").endswith(", hidden")
     # A short tap is not a long press.
     other = tuple(map(int, np.argwhere(~state.opened & ~state.mines)[-1]))
     cell(page, *other).dispatch_event("pointerdown", {"pointerType": "touch", "clientX": 5, "clientY": 5})

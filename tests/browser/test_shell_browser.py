@@ -128,6 +128,31 @@ def test_a_failed_runtime_download_shows_a_readable_message_and_retry(browser, b
     context.close()
 
 
+def test_a_stalled_download_times_out_with_a_readable_message(browser, base_url) -> None:  # noqa: ANN001
+    context = browser.new_context()
+    context.add_init_script("window.masumeBootTimeoutMs = 3000;")
+    context.route("**/python_stdlib.zip", lambda route: None)  # never answered: the download stalls
+    page = context.new_page()
+    page.goto(base_url, wait_until="commit")
+    error = page.locator("#loading-error")
+    error.wait_for(state="visible", timeout=30_000)
+    assert "Loading took too long" in error.inner_text()
+    context.close()
+
+
+def test_a_broken_module_shows_a_readable_message_not_a_traceback(browser, base_url) -> None:  # noqa: ANN001
+    context = browser.new_context()
+    context.route("**/app/web/shell.py", lambda route: route.fulfill(body="def broken(:\n", content_type="text/plain"))
+    page = context.new_page()
+    page.goto(base_url)
+    error = page.locator("#loading-error")
+    error.wait_for(state="visible", timeout=60_000)
+    assert error.inner_text().startswith("The game could not start: SyntaxError")
+    body = page.locator("body").inner_text()
+    assert "Traceback" not in body and 'File "' not in body
+    context.close()
+
+
 def test_sound_unlocks_on_a_gesture_and_toggles_are_remembered(open_page) -> None:  # noqa: ANN001
     page = open_page("#crosslight")
     assert page.evaluate("() => document.documentElement.dataset.audio") is None
