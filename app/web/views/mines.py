@@ -157,9 +157,7 @@ class MinesView(GameView):
         return ("open", row, col)
 
     def secondary_move(self, state: mines.State, row: int, col: int) -> Any:
-        """Cycle the mark on a hidden cell (flag, then ? when that setting is on)."""
-        if state.opened[row, col]:
-            return None
+        """Cycle the mark on a hidden cell (flag, then ? when that setting is on); the backend refuses others."""
         return ("mark", row, col, bool(self.screen.shell.settings.get("mines_question_marks")))
 
     def is_slow(self, state: mines.State, move: Any) -> bool:
