@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from serve import serve_in_thread
 
 from app.core.rng import Rng
 from app.games import crosslight
@@ -108,6 +109,22 @@ def test_file_url_explains_how_to_open_the_game(browser) -> None:  # noqa: ANN00
     assert page.locator("#loading-retry").is_visible()
     assert all(url.startswith(("file://", "data:", "blob:")) for url in requests), requests
     context.close()
+
+
+def test_the_folder_works_from_a_sub_path_of_a_host(browser) -> None:  # noqa: ANN001
+    server, host = serve_in_thread(0, ROOT.parent)  # as on a host that serves many folders
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        requests: list[str] = []
+        page.on("request", lambda request: requests.append(request.url))
+        page.goto(f"{host}{ROOT.name}/#crosslight")
+        wait_until_ready(page)
+        assert page.locator("button.cell").count() == 25
+        assert all(url.startswith(f"{host}{ROOT.name}/") for url in requests), requests
+        context.close()
+    finally:
+        server.shutdown()
 
 
 def test_a_failed_runtime_download_shows_a_readable_message_and_retry(browser, base_url) -> None:  # noqa: ANN001
