@@ -18,7 +18,7 @@ test: vendor $(VENV)/.installed
 
 # Only the set-up: npm packages, the vendored runtime in static/vendor/, the numpy wheel.
 vendor:
-	@scripts/need.sh npm venv
+	@scripts/need.sh npm pip
 	@$(PYTHON) scripts/vendor.py
 
 $(VENV)/.installed: requirements-dev.txt

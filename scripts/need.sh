@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Make sure system tools exist before set-up: `scripts/need.sh npm venv chromium`.
+# Make sure system tools exist before set-up: `scripts/need.sh npm pip venv chromium`.
 # As root on Debian the missing packages are installed with apt-get; otherwise it
 # prints the exact command to run and stops.
 set -euo pipefail
@@ -8,7 +8,8 @@ missing=()
 for need in "$@"; do
   case "$need" in
     npm)      command -v npm >/dev/null 2>&1 || missing+=(nodejs npm) ;;
-    venv)     python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv python3-pip) ;;
+    pip)      python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip) ;;
+    venv)     python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv) ;;
     chromium) if [ -z "${CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
                 missing+=(chromium)
               fi ;;
