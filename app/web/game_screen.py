@@ -39,6 +39,7 @@ class GameScreen:
         self._interval: Any = None
         self._deferred = Callback(self._run_pending_move)
         self._pending_move: Any = None
+        self._frames_to_wait = 0
         self.board: BoardWidget | None = None
 
         self.root = element("section", cls=f"game game-{self.game}", attrs={"aria-labelledby": "game-title"})
@@ -177,8 +178,8 @@ class GameScreen:
                                  painter=self.view.paint, on_activate=self._on_activate,
                                  on_secondary=self._on_secondary if self.view.has_secondary else None,
                                  space_is_secondary=self.view.space_is_secondary)
+        self.best = self.shell.bests.get(self.game, self.preset_key)
         self._close_dialog()
-        self._fill_presets()
         self.relabel()
         self._fit_board()
         self._sync_hash()
@@ -228,8 +229,7 @@ class GameScreen:
         return changed
 
     def _render_stats(self) -> None:
-        best = self.shell.bests.get(self.game, self.preset_key)
-        rows = self.view.stats(self.session, best)
+        rows = self.view.stats(self.session, self.best)
         self.stats.replaceChildren()
         for stat_id, label, value in rows:
             self.stats.appendChild(element("div", cls=f"stat stat-{stat_id}", children=[
@@ -249,8 +249,6 @@ class GameScreen:
         self._try(lambda state: self.view.secondary_move(state, row, col))
 
     def _try(self, make_move: Any) -> None:
-        if self.session.over or self._pending_move is not None:
-            return
         move = make_move(self.session.state)
         if move is not None:
             self.request(move)
@@ -262,6 +260,7 @@ class GameScreen:
         if self.view.is_slow(self.session.state, move):
             # Show the busy mark, let the browser paint it, then do the long work.
             self._pending_move = move
+            self._frames_to_wait = 2  # a frame callback runs before its paint: the second one follows it
             self.root.classList.add("is-busy")
             window.requestAnimationFrame(self._deferred.proxy)
             return
@@ -270,13 +269,11 @@ class GameScreen:
     def _run_pending_move(self, *_: Any) -> None:
         if self._pending_move is None:
             return
-        if not self.root.classList.contains("painted"):
-            # requestAnimationFrame runs before the paint; one more frame makes sure it happened.
-            self.root.classList.add("painted")
+        self._frames_to_wait -= 1
+        if self._frames_to_wait > 0:
             window.requestAnimationFrame(self._deferred.proxy)
             return
         move, self._pending_move = self._pending_move, None
-        self.root.classList.remove("painted")
         try:
             self.play(move)
         finally:
@@ -485,6 +482,7 @@ class GameScreen:
         improved: set[str] = set()
         if self.session.hints_used == 0:
             improved = self.shell.bests.submit(self.game, self.preset_key, self.view.record(self.session))
+            self.best = self.shell.bests.get(self.game, self.preset_key)
             self.shell.check_storage()
         self.render()
         self.shell.audio.play("clear")
