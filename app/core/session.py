@@ -157,6 +157,23 @@ class Session:
             self.timer.stop()
         return True
 
+    @classmethod
+    def replay(cls, backend: Backend, start: State, moves: list[Move], *, elapsed: float = 0.0, hints_used: int = 0,
+               clock: Callable[[], float] = time.monotonic) -> Session:
+        """Rebuild a saved game: play `moves` from `start`, then set the clock and hint count it had.
+
+        The clock is not running afterwards: it runs again at the next move, so a
+        tab reloaded in the background does not count time. Raises ValueError if a
+        move does not apply.
+        """
+        session = cls(backend, start, clock)
+        for move in moves:
+            session.play(move)
+        session.timer = Timer(clock)
+        session.timer.carry(elapsed)
+        session.hints_used = hints_used
+        return session
+
     def note_hint(self) -> None:
         """Count one hint shown (records are not kept for games where hints were used)."""
         self.hints_used += 1

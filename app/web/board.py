@@ -158,6 +158,10 @@ class BoardWidget:
         if focus:
             self.buttons[self.cursor[0]][self.cursor[1]].focus()
 
+    def has_focus(self) -> bool:
+        """Return True when keyboard focus is on one of the cells."""
+        return bool(self.grid.contains(js.document.activeElement))
+
     def focus(self) -> None:
         """Put keyboard focus on the cursor cell."""
         self.buttons[self.cursor[0]][self.cursor[1]].focus()
@@ -201,7 +205,12 @@ class BoardWidget:
         if cell is None:
             return
         key = event.key
-        if key in ARROWS and not (event.ctrlKey or event.altKey or event.metaKey):
+        if event.ctrlKey or event.altKey or event.metaKey:
+            return  # Ctrl+F is the browser's Find, Ctrl+Z the page's undo: not cell actions
+        if event.repeat and key in ("Enter", " ", "f", "F"):
+            event.preventDefault()  # a held key acts once, not at the keyboard's repeat rate
+            return
+        if key in ARROWS:
             event.preventDefault()
             dr, dc = ARROWS[key]
             self.move_cursor(cell[0] + dr, cell[1] + dc)

@@ -7,6 +7,7 @@ input event -> view -> move -> session -> redraw.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from app.core.rng import Rng, new_seed
@@ -40,6 +41,7 @@ class GameScreen:
         self._deferred = Callback(self._run_pending_move)
         self._pending_move: Any = None
         self._frames_to_wait = 0
+        self._frame_request: Any = None
         self.board: BoardWidget | None = None
 
         self.root = element("section", cls=f"game game-{self.game}", attrs={"aria-labelledby": "game-title"})
@@ -47,6 +49,7 @@ class GameScreen:
         self._build_frame()
         self._open_initial(game_id)
         self._listeners.on(document, "visibilitychange", self._on_visibility)
+        self._listeners.on(window, "pagehide", lambda _event: self._save_progress())
         self._listeners.on(document, "keydown", self._on_shortcut)
         self._listeners.on(window, "resize", self._fit_board)
         self._listeners.on(by_id("result-new"), "click", self._dialog_new_game)
@@ -113,6 +116,9 @@ class GameScreen:
             self.custom_box.appendChild(element("label", children=[
                 element("span", attrs={"data-i18n": field.label_key}), box]))
         self.custom_error = element("p", cls="form-error", attrs={"id": "custom-error", "role": "alert"})
+        self._custom_error_values: dict[str, int] | None = None
+        for box in self.custom_inputs.values():
+            box.setAttribute("aria-describedby", "custom-error")
         self.custom_box.appendChild(self.custom_error)
         form.appendChild(self.custom_box)
         form.appendChild(element("button", attrs={"type": "submit", "id": "apply-size", "data-i18n": "apply"}))
@@ -132,7 +138,12 @@ class GameScreen:
         self._listeners.on(form, "submit", self._open_typed_id)
         return form
 
-    def _fill_presets(self) -> None:
+    def _fill_presets(self, *, keep_choice: bool = False) -> None:
+        """List the presets in the current language and select the one in play.
+
+        With keep_choice (a relabel), what the player has chosen or typed stays.
+        """
+        chosen_before = str(self.preset_select.value)
         current = self.backend.format_params(self.backend.params_of(self.session.state))
         self.preset_select.replaceChildren()
         chosen = "custom"
@@ -142,6 +153,9 @@ class GameScreen:
             if self.backend.format_params(self.view.adjust_params(params)) == current:
                 chosen = name
         self.preset_select.appendChild(element("option", text=self.i18n.t("custom_size"), attrs={"value": "custom"}))
+        if keep_choice and chosen_before:
+            self.preset_select.value = chosen_before
+            return
         self.preset_select.value = chosen
         self.custom_box.hidden = chosen != "custom"
         params = self.backend.params_of(self.session.state)
@@ -157,6 +171,10 @@ class GameScreen:
                 state = self.backend.decode(game_id)
             except ValueError as exc:
                 self.shell.notify(self.i18n.t("bad_link", reason=str(exc)))
+            if state is not None and self.backend.status(state) != 0:
+                # e.g. a Minesweeper board its first click already won: nothing left to play
+                self.shell.notify(self.i18n.t("finished_link"))
+                state = None
         if state is None:
             state = self._fresh_state(self.view.adjust_params(next(iter(self.backend.PRESETS.values()))))
         self._start(state)
@@ -168,6 +186,7 @@ class GameScreen:
 
     def _start(self, state: Any) -> None:
         """Begin a session on `state` and draw it."""
+        self._cancel_pending_move()
         self.session = Session(self.backend, state)
         params = self.backend.params_of(state)
         self.preset_key = self.backend.format_params(params)
@@ -192,7 +211,9 @@ class GameScreen:
         if self.board is not None:
             self.board.grid.setAttribute("aria-label", self.i18n.t(self.view.grid_label_key))
         if hasattr(self, "session"):
-            self._fill_presets()
+            self._fill_presets(keep_choice=True)
+            if self._custom_error_values is not None:
+                self._show_custom_error(self._custom_error_values)
             self.render(force=True)
 
     def _fit_board(self, *_: Any) -> None:
@@ -262,22 +283,31 @@ class GameScreen:
             self._pending_move = move
             self._frames_to_wait = 2  # a frame callback runs before its paint: the second one follows it
             self.root.classList.add("is-busy")
-            window.requestAnimationFrame(self._deferred.proxy)
+            self._frame_request = window.requestAnimationFrame(self._deferred.proxy)
             return
         self.play(move)
 
     def _run_pending_move(self, *_: Any) -> None:
+        self._frame_request = None
         if self._pending_move is None:
             return
         self._frames_to_wait -= 1
         if self._frames_to_wait > 0:
-            window.requestAnimationFrame(self._deferred.proxy)
+            self._frame_request = window.requestAnimationFrame(self._deferred.proxy)
             return
         move, self._pending_move = self._pending_move, None
         try:
             self.play(move)
         finally:
             self.root.classList.remove("is-busy")
+
+    def _cancel_pending_move(self) -> None:
+        """Drop a move still waiting for its busy mark to paint (the board it was for is going away)."""
+        if self._frame_request is not None:
+            window.cancelAnimationFrame(self._frame_request)
+            self._frame_request = None
+        self._pending_move = None
+        self.root.classList.remove("is-busy")
 
     def play(self, move: Any) -> bool:
         """Apply a move through the session and update the page; False if it was illegal."""
@@ -297,8 +327,10 @@ class GameScreen:
         self._sync_hash()
         if self.session.over:
             self._finish()
-        else:
+        elif self.session.move_log:
             self._save_progress()
+        else:
+            self._forget_progress()  # undone back to the start: nothing to restore
         self.shell.check_storage()
 
     def undo(self) -> None:
@@ -316,8 +348,11 @@ class GameScreen:
     def _step_history(self, step: Any, sound: str) -> None:
         if step():
             self.shell.audio.play(sound)
+            self.board.mark([], "hinted")
             self.render()
             self._after_change()
+            if document.activeElement is not None and document.activeElement.disabled:
+                self.board.focus()  # the button just pressed was disabled by the step (nothing left to undo)
 
     def hint(self) -> None:
         """Ask the backend for a hint and let the view show or play it."""
@@ -366,6 +401,7 @@ class GameScreen:
     def _on_visibility(self, *_: Any) -> None:
         if document.hidden:
             self.session.pause()
+            self._save_progress()  # the time thought since the last move counts after a reload too
         else:
             self.session.resume()
 
@@ -374,9 +410,11 @@ class GameScreen:
     def _on_preset_change(self, *_: Any) -> None:
         choice = str(self.preset_select.value)
         self.custom_box.hidden = choice != "custom"
-        self.custom_error.textContent = ""
-        if choice != "custom":
-            # Focus stays on the menu: arrow keys fire "change" on every step through it.
+        self._show_custom_error(None)
+        if choice != "custom" and not self.session.timer.started:
+            # Nothing played yet, so nothing is lost: start at once. Focus stays on the menu,
+            # since arrow keys fire "change" on every step through it. A game in play is
+            # only replaced by the Apply button.
             self.new_game(self.backend.PRESETS[choice], focus_board=False)
 
     def _on_size_submit(self, event: Any) -> None:
@@ -392,11 +430,21 @@ class GameScreen:
         try:
             params = self.backend.parse_params(self.view.params_text(values))
         except ValueError:
-            self.custom_error.textContent = self.view.custom_error(values)
+            self._show_custom_error(values)
             self.shell.audio.play("error")
             return
-        self.custom_error.textContent = ""
+        self._show_custom_error(None)
         self.new_game(params)
+
+    def _show_custom_error(self, values: dict[str, int] | None) -> None:
+        """Say why the custom size was refused (None clears it); kept so a language switch can re-say it."""
+        self._custom_error_values = values
+        self.custom_error.textContent = "" if values is None else self.view.custom_error(values)
+        for box in self.custom_inputs.values():
+            if values is None:
+                box.removeAttribute("aria-invalid")
+            else:
+                box.setAttribute("aria-invalid", "true")
 
     # ----- sharing and the address -----------------------------------------------------------
 
@@ -411,12 +459,16 @@ class GameScreen:
             self.id_input.value = game_id
 
     def _copy_link(self, *_: Any) -> None:
-        url = str(window.location.href)
+        asyncio.ensure_future(self._copy_to_clipboard(str(window.location.href)))
+
+    async def _copy_to_clipboard(self, url: str) -> None:
         try:
-            window.navigator.clipboard.writeText(url)
-            self.shell.announce(self.i18n.t("link_copied"))
-        except Exception:  # no clipboard permission: leave the ID selected to copy by hand
+            await window.navigator.clipboard.writeText(url)
+        except Exception:  # no clipboard (plain http) or no permission: leave the ID selected to copy
             self.id_input.select()
+            self.shell.announce(self.i18n.t("link_copy_failed"))
+            return
+        self.shell.announce(self.i18n.t("link_copied"))
 
     def _open_typed_id(self, event: Any) -> None:
         event.preventDefault()
@@ -436,15 +488,16 @@ class GameScreen:
         return f"progress:{self.game}"
 
     def _save_progress(self) -> None:
+        """Keep the game in play (moves, time, hints) for a reload; a finished or untouched one is not kept."""
         log = self.session.move_log
-        if not log:
-            self._forget_progress()
+        if self.session.over or not log:
             return
         self.shell.storage.set(self._progress_key(), {
             "id": self.game_id(),
             "start": self.backend.encode(self.session.log_start),
             "moves": [list(m) if isinstance(m, tuple) else m for m in log],
             "elapsed": round(self.session.elapsed, 2),
+            "hints": self.session.hints_used,
         })
 
     def _forget_progress(self) -> None:
@@ -455,12 +508,11 @@ class GameScreen:
         if not isinstance(saved, dict) or saved.get("id") != game_id:
             return
         try:
-            session = Session(self.backend, self.backend.decode(str(saved["start"])))
-            for move in saved["moves"]:
-                session.play(_as_move(move))
+            session = Session.replay(self.backend, self.backend.decode(str(saved["start"])),
+                                     [_as_move(move) for move in saved["moves"]],
+                                     elapsed=float(saved.get("elapsed", 0.0)), hints_used=int(saved.get("hints", 0)))
             if session.over or self.backend.encode(session.restart_point) != game_id:
                 return
-            session.timer.carry(float(saved.get("elapsed", 0.0)))
         except (ValueError, TypeError, KeyError):
             return  # damaged progress: the puzzle itself still opens fresh
         self.session = session
@@ -524,6 +576,8 @@ class GameScreen:
 
     def close(self) -> None:
         """Stop timers, remove listeners, free proxies and empty the view."""
+        self._save_progress()
+        self._cancel_pending_move()
         self._close_dialog()
         if self._interval is not None:
             window.clearInterval(self._interval)

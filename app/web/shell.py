@@ -73,9 +73,11 @@ class Shell:
     def route(self, *_: Any) -> None:
         """Open the screen the current hash names (home, a new game, or one puzzle)."""
         route = parse_hash(str(window.location.hash), self.views)
+        first_screen = self.screen is None
         if self.screen is not None:
             self.screen.close()
             self.screen = None
+            self._clear_notice()  # a notice speaks of the screen it was shown on
         if route.game is None:
             from app.web.home import HomeScreen
 
@@ -92,6 +94,13 @@ class Shell:
         root = document.documentElement
         root.setAttribute("data-screen", route.game or "home")
         root.setAttribute("data-routes", str(int(root.getAttribute("data-routes") or 0) + 1))
+        if not first_screen:
+            # A new screen replaced the old one: put focus on its heading, as a page load would,
+            # so a screen reader says where the player is instead of falling back to the body.
+            heading = document.querySelector("#view h1")
+            if heading is not None:
+                heading.setAttribute("tabindex", "-1")
+                heading.focus()
         self.check_storage()
 
     def replace_hash(self, fragment: str) -> None:
@@ -149,7 +158,9 @@ class Shell:
         self._notice_timer = window.setTimeout(self._hide_notice.proxy, NOTICE_MS)
 
     def _clear_notice(self, *_: Any) -> None:
-        self._notice_timer = None
+        if self._notice_timer is not None:
+            window.clearTimeout(self._notice_timer)  # harmless when the timer itself called us
+            self._notice_timer = None
         by_id("notice").hidden = True
 
     def check_storage(self) -> None:

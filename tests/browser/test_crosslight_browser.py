@@ -228,3 +228,93 @@ def test_choosing_a_preset_starts_it_and_leaves_focus_on_the_menu(page) -> None:
     page.wait_for_function("() => document.querySelectorAll('button.cell').length === 49")
     assert page.evaluate("() => document.activeElement.id") == "preset"
     assert page.locator("#stat-par").inner_text().isdigit()
+
+
+def test_a_hint_still_counts_after_a_reload(page) -> None:  # noqa: ANN001
+    state = puzzle("hint-reload")
+    go(page, f"#crosslight/{crosslight.encode(state)}")
+    page.locator("#hint").click()
+    page.locator("button.cell.hinted").click()
+    page.reload()
+    wait_until_ready(page)
+    current = crosslight.State(state.params, board_lights(page))
+    for r, c in crosslight.solve(current):
+        page.locator(f"button.cell[data-row='{r}'][data-col='{c}']").click()
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    assert "Hints used: 1" in dialog.inner_text() and "New best" not in dialog.inner_text()
+    page.locator("#result-close").click()
+
+
+def test_time_thought_before_leaving_is_kept_across_a_reload(page) -> None:  # noqa: ANN001
+    go(page, f"#crosslight/{crosslight.encode(puzzle('time-kept'))}")
+    page.locator("button.cell[data-row='1'][data-col='1']").click()
+    page.wait_for_timeout(2_300)
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.reload()
+    wait_until_ready(page)
+    assert page.locator("#stat-time").inner_text() == "0:02"
+    assert page.locator("#stat-moves").inner_text() == "1"
+
+
+def test_undo_keeps_focus_and_clears_the_hint_ring(page) -> None:  # noqa: ANN001
+    go(page, f"#crosslight/{crosslight.encode(puzzle('undo-focus'))}")
+    page.locator("button.cell[data-row='0'][data-col='0']").click()
+    page.locator("#hint").click()
+    assert page.locator("button.cell.hinted").count() == 1
+    page.locator("#undo").click()  # the last undo disables the button that has focus
+    assert page.locator("button.cell.hinted").count() == 0
+    assert page.evaluate("() => document.activeElement.matches('button.cell')")
+
+
+def test_a_held_key_presses_once(page) -> None:  # noqa: ANN001
+    go(page, f"#crosslight/{crosslight.encode(puzzle('held-key'))}")
+    tab_into_board(page)
+    page.keyboard.down("Enter")
+    page.keyboard.down("Enter")  # the keyboard's auto-repeat
+    page.keyboard.down("Enter")
+    page.keyboard.up("Enter")
+    assert page.locator("#stat-moves").inner_text() == "1"
+
+
+def test_the_size_menu_does_not_discard_a_game_in_play(page) -> None:  # noqa: ANN001
+    go(page, f"#crosslight/{crosslight.encode(puzzle('menu-keeps'))}")
+    page.locator("button.cell[data-row='0'][data-col='0']").click()
+    page.select_option("#preset", "hard")
+    assert page.locator("button.cell").count() == 25 and page.locator("#stat-moves").inner_text() == "1"
+    page.locator("#apply-size").click()
+    page.wait_for_function("() => document.querySelectorAll('button.cell').length === 49")
+
+
+def test_switching_language_keeps_the_custom_form_and_retranslates_its_error(page) -> None:  # noqa: ANN001
+    go(page, "#crosslight")
+    page.select_option("#preset", "custom")
+    page.fill("#custom-width", "20")
+    page.fill("#custom-height", "9")
+    page.locator("#apply-size").click()
+    assert page.locator("#custom-width").get_attribute("aria-invalid") == "true"
+    page.select_option("#lang-select", "ja")
+    assert page.locator("#preset").input_value() == "custom"
+    assert page.locator("#custom-width").input_value() == "20"
+    assert "3 から 12" in page.locator("#custom-error").inner_text()
+    page.select_option("#lang-select", "en")
+
+
+def test_a_new_screen_takes_focus_to_its_heading(page) -> None:  # noqa: ANN001
+    go(page, "#crosslight")
+    go(page, "#")
+    assert page.evaluate("() => document.activeElement.id") == "home-title"
+    page.locator(".game-card[data-game=crosslight]").click()
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'game-title'")
+
+
+def test_a_failed_copy_says_so_and_selects_the_id(page) -> None:  # noqa: ANN001
+    go(page, f"#crosslight/{crosslight.encode(puzzle('copy'))}")
+    page.evaluate("""() => { navigator.clipboard.writeText =
+        () => Promise.reject(new DOMException('denied', 'NotAllowedError')); }""")
+    page.locator("#copy-link").click()
+    page.wait_for_function("() => document.querySelector('#live').textContent.includes('could not be copied')")
+    assert page.evaluate("() => document.activeElement.id") == "game-id"

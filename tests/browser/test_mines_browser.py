@@ -270,3 +270,38 @@ def test_a_shared_placed_link_and_restart_replay_the_same_layout(page) -> None: 
     go(page, "#")
     go(page, f"#mines/{placed_id}")
     assert np.array_equal(codes(page), mines.visible_grid(start))
+
+
+def test_a_first_click_still_pending_never_lands_on_the_next_board(page) -> None:  # noqa: ANN001
+    go(page, "#mines/1.9x9n10.pendingseed")
+    page.evaluate("""() => {
+        document.querySelector("button.cell[data-row='2'][data-col='2']").click();
+        document.querySelector('#new-game').click();
+    }""")
+    page.wait_for_timeout(300)
+    assert (codes(page) == Cell.HIDDEN).all()  # the new board is untouched
+    assert page.evaluate("() => /^#mines\\/1\\.9x9n10\\.[a-z0-9]+$/.test(location.hash)")
+    page.evaluate("""() => {
+        document.querySelector("button.cell[data-row='2'][data-col='2']").click();
+        window.location.hash = '#';
+    }""")
+    page.wait_for_timeout(300)  # the autouse check fails on any page error from the dropped move
+
+
+def test_hint_moves_keyboard_focus_with_the_cursor_and_ctrl_f_is_left_alone(page) -> None:  # noqa: ANN001
+    state = first_click(page, "1.9x9n10.focusseed", (4, 4))
+    cell(page, 4, 4).focus()
+    page.keyboard.press("h")
+    focused = page.evaluate("() => [document.activeElement.matches('.cursor'), document.activeElement.dataset.code]")
+    assert focused[0], "focus must follow the hinted cursor"
+    hidden = tuple(map(int, np.argwhere(~state.opened & (codes(page) == Cell.HIDDEN))[0]))
+    cell(page, *hidden).focus()
+    page.keyboard.press("Control+f")
+    assert cell(page, *hidden).get_attribute("aria-label").endswith(", hidden")
+
+
+def test_a_link_to_a_board_won_by_its_first_click_starts_a_new_game(page) -> None:  # noqa: ANN001
+    go(page, "#mines/1.9x9n1.AAAAAAAEAAAAAAA.4-4")
+    assert "already finished" in page.locator("#notice").inner_text()
+    assert (codes(page) == Cell.HIDDEN).all()
+    assert page.locator("#hint").is_enabled()

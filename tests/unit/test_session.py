@@ -366,3 +366,20 @@ def test_log_start_and_move_log_replay_to_the_current_state(clock: FakeClock) ->
     for move in session.move_log:
         replay = seeded_apply(replay, move)
     assert replay == session.state
+
+
+def test_replay_rebuilds_history_hints_and_a_paused_clock(clock: FakeClock) -> None:
+    session = Session.replay(COUNTER, Counter(0, 9), [1, 2, 1], elapsed=42.0, hints_used=2, clock=clock)
+    assert session.state == Counter(4, 9) and session.moves == 3
+    assert session.hints_used == 2  # a hinted game stays hinted after a reload
+    assert session.can_undo
+    clock.tick(30.0)
+    assert session.elapsed == 42.0  # not running until the player moves again
+    session.play(1)
+    clock.tick(5.0)
+    assert session.elapsed == 47.0
+
+
+def test_replay_of_an_illegal_move_raises(clock: FakeClock) -> None:
+    with pytest.raises(ValueError):
+        Session.replay(COUNTER, Counter(), [1, 7], clock=clock)

@@ -186,7 +186,7 @@ class MinesView(GameView):
     def use_hint(self, move: Any) -> None:
         """Play the proved move and say what it was."""
         kind, row, col = move[0], move[1], move[2]
-        self.screen.board.move_cursor(row, col, focus=False)
+        self.screen.board.move_cursor(row, col, focus=self.screen.board.has_focus())
         key = {"open": "mines_hint_open", "flag": "mines_hint_flag", "unflag": "mines_hint_unflag"}[kind]
         self.screen.shell.announce(self.i18n.t(key, row=row + 1, col=col + 1))
         self.screen.request(move)
@@ -207,7 +207,8 @@ class MinesView(GameView):
         elapsed = session.elapsed
         board_value = mines.bbbv(session.state)
         rate = board_value / elapsed if elapsed > 0 else 0.0
-        return [(self.i18n.t("time"), f"{format_clock(elapsed)} ({elapsed:.1f}s)"),
+        precise = self.i18n.t("seconds_precise", seconds=f"{elapsed:.1f}")
+        return [(self.i18n.t("time"), f"{format_clock(elapsed)} ({precise})"),
                 (self.i18n.t("mines_bbbv"), str(board_value)), (self.i18n.t("mines_bbbv_rate"), f"{rate:.2f}")]
 
     def preset_label(self, name: str, params: mines.Params) -> str:
