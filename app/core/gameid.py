@@ -17,8 +17,19 @@ SEPARATOR = "."
 _FIELD = re.compile(r"^[A-Za-z0-9_\-]*$")
 
 
+# What kind of problem a game ID has: the page says it in the player's language
+# (catalogue key "id_problem_<kind>"); the English message keeps the detail.
+ID_PROBLEMS = ("shape", "version", "size", "board", "solved", "unsolvable")
+
+
 class GameIdError(ValueError):
-    """A game ID that cannot be read; the message says why, for the player."""
+    """A game ID that cannot be read; the message says why, `kind` names the sort of problem."""
+
+    def __init__(self, message: str, kind: str = "shape") -> None:
+        if kind not in ID_PROBLEMS:
+            raise ValueError(f"unknown game ID problem {kind!r}")
+        super().__init__(message)
+        self.kind = kind
 
 
 def compose(version: int, *fields: str) -> str:
@@ -38,7 +49,7 @@ def split(text: str, version: int, count: int) -> list[str]:
     if not parts[0].isdigit():
         raise GameIdError("the game ID does not start with a format version")
     if int(parts[0]) != version:
-        raise GameIdError(f"game ID format {parts[0]} is not supported (expected {version})")
+        raise GameIdError(f"game ID format {parts[0]} is not supported (expected {version})", "version")
     fields = parts[1:]
     if len(fields) != count:
         raise GameIdError(f"the game ID has {len(fields)} parts, expected {count}")
@@ -58,15 +69,15 @@ def pack_bits(bits: Iterable[bool] | np.ndarray) -> str:
 def unpack_bits(text: str, count: int) -> np.ndarray:
     """Decode text from `pack_bits` into exactly `count` booleans, or raise GameIdError."""
     if not _FIELD.match(text):
-        raise GameIdError("the board part of the game ID has characters that are not allowed")
+        raise GameIdError("the board part of the game ID has characters that are not allowed", "board")
     padded = text + "=" * (-len(text) % 4)
     try:
         raw = base64.urlsafe_b64decode(padded.encode("ascii"))
     except (ValueError, UnicodeEncodeError) as exc:
-        raise GameIdError("the board part of the game ID is damaged") from exc
+        raise GameIdError("the board part of the game ID is damaged", "board") from exc
     bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8))
     # Only one text encodes each board: wrong length, stray padding bits or a
     # non-canonical last character all mean the link was cut or edited.
     if len(raw) != (count + 7) // 8 or bits[count:].any() or pack_bits(bits[:count]) != text:
-        raise GameIdError("the board part of the game ID does not fit the board size")
+        raise GameIdError("the board part of the game ID does not fit the board size", "board")
     return bits[:count].astype(bool)

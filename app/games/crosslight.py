@@ -337,11 +337,11 @@ def decode(text: str) -> State:
     try:
         params = parse_params(size_text)
     except ValueError as exc:
-        raise gameid.GameIdError(f"the board size in the game ID is not valid: {exc}") from None
+        raise gameid.GameIdError(f"the board size in the game ID is not valid: {exc}", "size") from None
     bits = gameid.unpack_bits(lights_text, params.width * params.height)
     state = State(params, bits.reshape(params.height, params.width))
     if status(state) == 1:
-        raise gameid.GameIdError("this board is already solved")
+        raise gameid.GameIdError("this board is already solved", "solved")
     if solve(state) is None:
-        raise gameid.GameIdError("this board cannot be solved")
+        raise gameid.GameIdError("this board cannot be solved", "unsolvable")
     return state

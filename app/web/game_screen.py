@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import js
+
 from app.core.rng import Rng, new_seed
 from app.core.route import format_hash
 from app.core.session import Session
@@ -170,7 +172,7 @@ class GameScreen:
             try:
                 state = self.backend.decode(game_id)
             except ValueError as exc:
-                self.shell.notify(self.i18n.t("bad_link", reason=str(exc)))
+                self.shell.notify(self.i18n.t("bad_link", reason=self._id_problem(exc)))
             if state is not None and self.backend.status(state) != 0:
                 # e.g. a Minesweeper board its first click already won: nothing left to play
                 self.shell.notify(self.i18n.t("finished_link"))
@@ -180,6 +182,11 @@ class GameScreen:
         self._start(state)
         if game_id is not None and state is not None:
             self._restore_progress(game_id)
+
+    def _id_problem(self, error: ValueError) -> str:
+        """Say in the player's language what is wrong with a game ID; the English detail goes to the console."""
+        js.console.info(f"Masume: game ID refused: {error}")
+        return self.i18n.t(f"id_problem_{getattr(error, 'kind', 'shape')}")
 
     def _fresh_state(self, params: Any) -> Any:
         return self.backend.generate(params, Rng(new_seed()))
@@ -476,7 +483,7 @@ class GameScreen:
         try:
             state = self.backend.decode(text)
         except ValueError as exc:
-            self.shell.notify(self.i18n.t("bad_game_id", reason=str(exc)))
+            self.shell.notify(self.i18n.t("bad_game_id", reason=self._id_problem(exc)))
             self.id_input.value = self.game_id()
             return
         self._start(state)

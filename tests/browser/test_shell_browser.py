@@ -49,6 +49,8 @@ def test_japanese_browser_gets_japanese_labels_and_the_choice_is_remembered(open
     assert labels[r * 5 + c] == f"{r + 1}行{c + 1}列、点灯"
     assert "消灯" in "".join(labels)
     assert page.locator("#game-title").inner_text() == "クロスライト"
+    go(page, "#crosslight/1.5x5.AAAA")  # a board part cut short, explained in Japanese
+    assert "盤面の部分が壊れている" in page.locator("#notice").inner_text()
     page.select_option("#lang-select", "en")
     assert page.locator("#game-title").inner_text() == "Cross Light"
     assert page.locator("button.cell").first.get_attribute("aria-label").startswith("Row 1, column 1, ")

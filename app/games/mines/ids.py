@@ -44,9 +44,9 @@ def decode(text: str) -> State:
     try:
         params = parse_params(fields[0])
     except ValueError as exc:
-        raise GameIdError(f"the board size in the game ID is not valid: {exc}") from exc
+        raise GameIdError(f"the board size in the game ID is not valid: {exc}", "size") from exc
     if fields[0] != format_params(params):
-        raise GameIdError("the board size in the game ID is not written the usual way")
+        raise GameIdError("the board size in the game ID is not written the usual way", "size")
     if field_count == 2:
         seed = fields[1]
         if not seed or len(seed) > MAX_SEED_LENGTH:
@@ -56,13 +56,13 @@ def decode(text: str) -> State:
     mines = unpack_bits(bits, params.width * params.height).reshape(params.height, params.width)
     found = int(np.count_nonzero(mines))
     if found != params.mines:
-        raise GameIdError(f"the game ID's board has {found} mines, but its size says {params.mines}")
+        raise GameIdError(f"the game ID's board has {found} mines, but its size says {params.mines}", "board")
     match = _CELL.match(cell)
     if match is None:
         raise GameIdError("the first-click cell in the game ID must be written row-col, e.g. 4-4")
     first = (int(match[1]), int(match[2]))
     if not (0 <= first[0] < params.height and 0 <= first[1] < params.width):
-        raise GameIdError("the first-click cell in the game ID is outside the board")
+        raise GameIdError("the first-click cell in the game ID is outside the board", "board")
     if mines[start_area(params.width, params.height, *first)].any():
-        raise GameIdError("the game ID has a mine on or next to its first click")
+        raise GameIdError("the game ID has a mine on or next to its first click", "board")
     return first_click_state(unplaced_state(params, ""), mines, first)
