@@ -61,11 +61,6 @@ def clear(node: Any) -> None:
     node.replaceChildren()
 
 
-def prefers_reduced_motion() -> bool:
-    """Return True when the player asked the system for less motion."""
-    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-
-
 class Listeners:
     """Event listeners that are removed, and their proxies destroyed, together."""
 

@@ -73,8 +73,8 @@ class GameScreen:
         self.heading = element("h1", cls="game-title", attrs={"id": "game-title"})
         self.rule = element("p", cls="game-rule")
         self.board_area = element("div", cls="board-area")
-        self.busy = element("div", cls="busy", attrs={"aria-hidden": "true"}, children=[element("span")])
-        self.board_area.appendChild(self.busy)
+        busy = element("div", cls="busy", attrs={"aria-hidden": "true"}, children=[element("span")])
+        self.board_area.appendChild(busy)  # shown by the "is-busy" class while a slow move runs
         self.stats = element("dl", cls="stats", attrs={"id": "stats"})
 
         def button(control_id: str, key: str, handler: Any, *, shortcut: str = "") -> Any:
@@ -85,21 +85,21 @@ class GameScreen:
             self._listeners.on(node, "click", handler)
             return node
 
-        self.controls = element("div", cls="controls", attrs={"role": "group", "data-i18n-label": "game_controls"},
-                                children=[
-            button("undo", "undo", lambda _e: self.undo(), shortcut="Control+Z"),
-            button("redo", "redo", lambda _e: self.redo(), shortcut="Control+Y"),
-            button("restart", "restart", lambda _e: self.restart()),
-            button("hint", "hint", lambda _e: self.hint(), shortcut="H"),
-            button("new-game", "new_game", lambda _e: self.new_game(), shortcut="N"),
-        ])
-        self.size_form = self._build_size_form()
-        self.extras = element("div", cls="extras")
-        self.view.extra_controls(self.extras)
-        self.share = self._build_share()
+        controls = element("div", cls="controls", attrs={"role": "group", "data-i18n-label": "game_controls"},
+                           children=[
+                               button("undo", "undo", lambda _e: self.undo(), shortcut="Control+Z"),
+                               button("redo", "redo", lambda _e: self.redo(), shortcut="Control+Y"),
+                               button("restart", "restart", lambda _e: self.restart()),
+                               button("hint", "hint", lambda _e: self.hint(), shortcut="H"),
+                               button("new-game", "new_game", lambda _e: self.new_game(), shortcut="N"),
+                           ])
+        size_form = self._build_size_form()
+        extras = element("div", cls="extras")
+        self.view.extra_controls(extras)
+        share = self._build_share()
         home = element("a", cls="back-home", attrs={"href": "#", "data-i18n": "home"})
         panel = element("aside", cls="game-panel", children=[
-            self.stats, self.controls, self.size_form, self.extras, self.share, home])
+            self.stats, controls, size_form, extras, share, home])
         layout = element("div", cls="game-layout", children=[self.board_area, panel])
         self.root.appendChild(element("header", cls="game-header", children=[self.heading, self.rule]))
         self.root.appendChild(layout)

@@ -41,7 +41,6 @@ class GameView:
     min_cell_px = 28.0
     max_cell_px = 64.0
     custom_fields: tuple[CustomField, ...] = ()
-    best_fields: tuple[str, ...] = ("time",)
 
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen

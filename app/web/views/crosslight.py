@@ -35,7 +35,6 @@ class CrossLightView(GameView):
         CustomField("width", "width", crosslight.MIN_SIDE, crosslight.MAX_SIDE),
         CustomField("height", "height", crosslight.MIN_SIDE, crosslight.MAX_SIDE),
     )
-    best_fields = ("moves", "time")
 
     def __init__(self, screen: Any) -> None:
         super().__init__(screen)
