@@ -206,8 +206,8 @@ class GameScreen:
                                  space_is_secondary=self.view.space_is_secondary)
         self.best = self.shell.bests.get(self.game, self.preset_key)
         self._close_dialog()
+        self._fit_board(paint=False)  # size first, so the board is painted once, by relabel
         self.relabel()
-        self._fit_board()
         self._sync_hash()
 
     def relabel(self) -> None:
@@ -223,7 +223,8 @@ class GameScreen:
                 self._show_custom_error(self._custom_error_values)
             self.render(force=True)
 
-    def _fit_board(self, *_: Any) -> None:
+    def _fit_board(self, *_: Any, paint: bool = True) -> None:
+        """Size the cells to the space the board has (on start and on every window resize)."""
         if self.board is None:
             return
         rows, cols = self.board.rows, self.board.cols
@@ -234,7 +235,8 @@ class GameScreen:
         size = max(float(int(size)), self.view.min_cell_px)
         if size != self.board.cell_px or self.board.codes is None:
             self.board.set_cell_size(size)
-            self.render(force=True)
+            if paint:
+                self.render(force=True)
 
     # ----- drawing ---------------------------------------------------------------------------
 
