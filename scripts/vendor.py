@@ -1,9 +1,10 @@
-"""Set up the browser runtime: copy PyScript, Pyodide and numpy into static/vendor/.
+"""Set up the browser runtime: PyScript, Pyodide, numpy and the game's own modules in static/vendor/.
 
 Run by `make vendor` (and so by `make play` and `make test`). Only the files the
 page loads are copied; nothing under static/vendor/ is committed. Downloads are
 cached under .cache/ so a second run is quick, and every failure says what
-failed and what to do about it.
+failed and what to do about it. The app/ package is packed into one archive that
+PyScript unpacks at start-up: one request instead of one per module.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "static" / "vendor"
 CACHE = ROOT / ".cache"
 NODE_MODULES = ROOT / "node_modules"
+APP_ARCHIVE = VENDOR / "app.zip"
+ARCHIVE_DATE = (2024, 1, 1, 0, 0, 0)  # fixed, so the same sources always make the same archive
 
 PYSCRIPT_VERSION = "0.6.66"
 PYODIDE_VERSION = "0.27.7"
@@ -125,6 +128,25 @@ def fetch_numpy_wheel(name: str, sha256: str) -> Path:
     return cached
 
 
+def app_modules(root: Path = ROOT) -> list[str]:
+    """Return every .py file under app/, as paths relative to the project root."""
+    return sorted(path.relative_to(root).as_posix() for path in (root / "app").rglob("*.py"))
+
+
+def build_app_archive(target: Path = APP_ARCHIVE, root: Path = ROOT) -> list[str]:
+    """Pack app/**/*.py into a zip for pyscript.toml's [files]; return the paths packed."""
+    modules = app_modules(root)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".zip.partial")
+    with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name in modules:
+            info = zipfile.ZipInfo(name, date_time=ARCHIVE_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, (root / name).read_bytes())
+    partial.replace(target)  # a page loading meanwhile never sees half an archive
+    return modules
+
+
 def main() -> int:
     """Bring static/vendor/ up to date."""
     try:
@@ -136,11 +158,12 @@ def main() -> int:
         target = VENDOR / "pyodide" / numpy["file_name"]
         if not target.exists() or file_sha256(target) != numpy["sha256"]:
             shutil.copy2(wheel, target)
+        modules = build_app_archive()
     except SetupError as exc:
         print(f"make vendor: {exc}", file=sys.stderr)
         return 1
     print(f"vendor: ready in {VENDOR.relative_to(ROOT)} (PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}, "
-          f"numpy {numpy['version']})")
+          f"numpy {numpy['version']}, {len(modules)} game modules in app.zip)")
     return 0
 
 

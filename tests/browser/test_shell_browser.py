@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -159,9 +160,13 @@ def test_a_stalled_download_times_out_with_a_readable_message(browser, base_url)
     context.close()
 
 
-def test_a_broken_module_shows_a_readable_message_not_a_traceback(browser, base_url) -> None:  # noqa: ANN001
+def test_a_broken_module_shows_a_readable_message_not_a_traceback(browser, base_url, tmp_path) -> None:  # noqa: ANN001
+    broken = tmp_path / "app.zip"
+    with zipfile.ZipFile(ROOT / "static" / "vendor" / "app.zip") as real, zipfile.ZipFile(broken, "w") as copy:
+        for name in real.namelist():
+            copy.writestr(name, b"def broken(:\n" if name == "app/web/shell.py" else real.read(name))
     context = browser.new_context()
-    context.route("**/app/web/shell.py", lambda route: route.fulfill(body="def broken(:\n", content_type="text/plain"))
+    context.route("**/static/vendor/app.zip", lambda route: route.fulfill(path=str(broken)))
     page = context.new_page()
     page.goto(base_url)
     error = page.locator("#loading-error")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import html.parser
 import tomllib
+import zipfile
 from pathlib import Path
 
-from sync_pyscript_files import app_modules
+from vendor import app_modules, build_app_archive
 
 from app.core.strings import catalogue
 
@@ -45,12 +46,21 @@ def _index_texts() -> _Texts:
     return parser
 
 
-def test_pyscript_config_lists_every_app_module() -> None:
+def test_pyscript_config_unpacks_the_app_archive_into_the_working_directory() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    listed = {key.removeprefix("./") for key in config["files"]}
-    assert listed == set(app_modules()), "run: python3 scripts/sync_pyscript_files.py"
-    for source, target in config["files"].items():
-        assert source == target
+    assert config["files"] == {"./static/vendor/app.zip": "./*"}
+
+
+def test_the_app_archive_holds_every_module_exactly_and_is_reproducible(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.zip", tmp_path / "b.zip"
+    packed = build_app_archive(first)
+    build_app_archive(second)
+    assert packed == app_modules() and "app/web/boot.py" in packed and "app/games/mines/solver.py" in packed
+    with zipfile.ZipFile(first) as archive:
+        assert archive.namelist() == packed
+        for name in packed:
+            assert archive.read(name) == (ROOT / name).read_bytes()
+    assert first.read_bytes() == second.read_bytes()
 
 
 def test_pyscript_config_loads_everything_locally() -> None:
