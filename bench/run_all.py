@@ -30,7 +30,7 @@ BENCH = Path(__file__).resolve().parent
 
 # (script, title for the summary, options for the record, options for --quick)
 BENCHES: list[tuple[str, str, list[str], list[str]]] = [
-    ("startup.py", "Startup", ["--runs", "7"], ["--runs", "1"]),
+    ("startup.py", "Startup", ["--runs", "15"], ["--runs", "1"]),
     ("input_latency.py", "Input latency", ["--presses", "120"], ["--presses", "10"]),
     ("memory.py", "Memory", ["--boots", "3", "--rounds", "10"], ["--boots", "1", "--rounds", "2"]),
     ("mines_browser.py", "Minesweeper in the browser", ["--seeds", "40"], ["--seeds", "3"]),
@@ -85,7 +85,7 @@ def document(reports: dict[str, dict[str, Any]], about: dict[str, str], quick: b
         "# Masume benchmarks",
         "",
         "Written by `make bench` (`bench/run_all.py`); every section can also be run alone, e.g. "
-        "`.venv/bin/python bench/startup.py --runs 7` (add `--json` for machine-readable output). "
+        "`.venv/bin/python bench/startup.py --runs 15` (add `--json` for machine-readable output). "
         "Targets are reported, never asserted. Every ratio is against a baseline measured in the same run, "
         "on the same machine, in the same browser. Every page request stayed on 127.0.0.1 (the benches "
         "stop with an error otherwise).",
