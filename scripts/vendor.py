@@ -128,13 +128,20 @@ def fetch_numpy_wheel(name: str, sha256: str) -> Path:
     return cached
 
 
+# What app.zip carries besides modules: data files the games read at run time
+# (e.g. app/games/mirrors/stages.toml). Anything else under app/ stays out.
+APP_DATA_SUFFIXES = (".toml", ".json", ".txt", ".csv")
+
+
 def app_modules(root: Path = ROOT) -> list[str]:
-    """Return every .py file under app/, as paths relative to the project root."""
-    return sorted(path.relative_to(root).as_posix() for path in (root / "app").rglob("*.py"))
+    """Return every file app.zip carries: .py modules and data files under app/, relative to the root."""
+    wanted = (".py", *APP_DATA_SUFFIXES)
+    return sorted(path.relative_to(root).as_posix() for path in (root / "app").rglob("*")
+                  if path.is_file() and path.suffix in wanted and "__pycache__" not in path.parts)
 
 
 def build_app_archive(target: Path = APP_ARCHIVE, root: Path = ROOT) -> list[str]:
-    """Pack app/**/*.py into a zip for pyscript.toml's [files]; return the paths packed."""
+    """Pack app/'s modules and data files into a zip for pyscript.toml's [files]; return the paths packed."""
     modules = app_modules(root)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_suffix(".zip.partial")
@@ -163,7 +170,7 @@ def main() -> int:
         print(f"make vendor: {exc}", file=sys.stderr)
         return 1
     print(f"vendor: ready in {VENDOR.relative_to(ROOT)} (PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}, "
-          f"numpy {numpy['version']}, {len(modules)} game modules in app.zip)")
+          f"numpy {numpy['version']}, {len(modules)} game files in app.zip)")
     return 0
 
 

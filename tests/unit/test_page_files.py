@@ -63,6 +63,18 @@ def test_the_app_archive_holds_every_module_exactly_and_is_reproducible(tmp_path
     assert first.read_bytes() == second.read_bytes()
 
 
+def test_the_app_archive_carries_data_files_but_not_bytecode(tmp_path: Path) -> None:
+    app = tmp_path / "app" / "games" / "demo"
+    (app / "__pycache__").mkdir(parents=True)
+    (app / "__init__.py").write_text("X = 1\n")
+    (app / "stages.toml").write_text("[[stage]]\n")
+    (app / "levels.json").write_text("[]\n")
+    (app / "__pycache__" / "x.cpython-312.pyc").write_bytes(b"\0")
+    (app / "notes.md").write_text("not shipped\n")
+    packed = build_app_archive(tmp_path / "app.zip", root=tmp_path)
+    assert packed == ["app/games/demo/__init__.py", "app/games/demo/levels.json", "app/games/demo/stages.toml"]
+
+
 def test_pyscript_config_loads_everything_locally() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
