@@ -1,0 +1,204 @@
+"""Path mode's exact solver: the fewest clicks that let the water through, and one layout that does it.
+
+A cleared board has a simple path of cells from the entrance to the exit, each cell open on
+the side the water comes in and the side it goes out. Cells off that path may stay as they
+are, so the fewest clicks is the minimum, over simple paths, of the sum of each path cell's
+cheapest turn that opens its two sides. A shortest route over (cell, entry side) states is
+not enough: it may pass a cell twice needing two different orientations, which one tile
+cannot have. So the search is a depth-first branch and bound over simple paths, ordered and
+pruned by that relaxed shortest route (an admissible bound: it ignores only simplicity),
+which is usually already simple, so the first path found is mostly optimal and proved so at once.
+"""
+
+from __future__ import annotations
+
+import heapq
+import sys
+from dataclasses import dataclass
+from functools import cache
+
+from .board import State
+from .tiles import CLICKS_FOR_QUARTER_TURNS, DOWN, LEFT, OPPOSITE, RIGHT, SIDES, UP, rotate
+
+INFINITY = 1 << 30
+PAIRS = (UP | RIGHT, UP | DOWN, UP | LEFT, RIGHT | DOWN, RIGHT | LEFT, DOWN | LEFT)
+
+
+@cache
+def pair_turn(value: int, pair: int) -> tuple[int, int]:
+    """Return (clicks, turned value) of the cheapest turn of `value` that opens both sides in `pair`.
+
+    Clicks are INFINITY (and the value unchanged) when no orientation of the tile opens both.
+    """
+    best = (INFINITY, value)
+    for k in range(4):
+        turned = rotate(value, k)
+        if turned & pair == pair and CLICKS_FOR_QUARTER_TURNS[k] < best[0]:
+            best = (CLICKS_FOR_QUARTER_TURNS[k], turned)
+    return best
+
+
+@dataclass(frozen=True)
+class Route:
+    """A cheapest way through: its total cost and, per path cell in order, the value it must be turned to."""
+
+    cost: int
+    cells: tuple[tuple[int, int], ...]  # (cell, target value) from the entrance to the exit
+    clicks: int  # the clicks alone, without lock penalties
+
+
+def _cell_costs(state: State, locks: str, penalty: int) -> list[dict[int, tuple[int, int]]]:
+    """Return per cell {pair: (cost, target value)} under a lock policy.
+
+    `locks` is "respect" (a locked tile keeps its orientation), "ignore" (locks do not count),
+    or "penalise" (a locked tile may turn, at `penalty` extra for each locked tile changed).
+    """
+    table = []
+    for value, locked in zip(state.tiles, state.locked, strict=True):
+        costs = {}
+        for pair in PAIRS:
+            clicks, target = pair_turn(value, pair)
+            if locked and locks != "ignore" and clicks:
+                clicks = INFINITY if locks == "respect" or clicks >= INFINITY else clicks + penalty
+            costs[pair] = (clicks, target)
+        table.append(costs)
+    return table
+
+
+def _links(width: int, height: int) -> list[dict[int, int]]:
+    """Return per cell {side: neighbour cell} for a board that does not wrap."""
+    out = []
+    for row in range(height):
+        for col in range(width):
+            sides = {}
+            if row > 0:
+                sides[UP] = (row - 1) * width + col
+            if col < width - 1:
+                sides[RIGHT] = row * width + col + 1
+            if row < height - 1:
+                sides[DOWN] = (row + 1) * width + col
+            if col > 0:
+                sides[LEFT] = row * width + col - 1
+            out.append(sides)
+    return out
+
+
+def _relaxed_bounds(costs: list[dict[int, tuple[int, int]]], links: list[dict[int, int]]) -> list[dict[int, int]]:
+    """Return per cell {entry side: cheapest cost from entering there to leaving the exit}, ignoring simplicity.
+
+    Dijkstra backwards from the exit over (cell, entry side) states.
+    """
+    exit_cell = len(costs) - 1
+    bound = [dict.fromkeys(SIDES, INFINITY) for _ in costs]
+    heap = []
+    for entry in SIDES:
+        if entry != RIGHT:
+            cost = costs[exit_cell][entry | RIGHT][0]
+            if cost < bound[exit_cell][entry]:
+                bound[exit_cell][entry] = cost
+                heap.append((cost, exit_cell, entry))
+    heapq.heapify(heap)
+    while heap:
+        dist, cell, entry = heapq.heappop(heap)
+        if dist > bound[cell][entry]:
+            continue
+        # Entering `cell` from side `entry` means leaving the neighbour there through the facing side.
+        previous = links[cell].get(entry)
+        if previous is None:
+            continue
+        leave = OPPOSITE[entry]
+        for came_in in SIDES:
+            if came_in == leave:
+                continue
+            total = dist + costs[previous][came_in | leave][0]
+            if total < bound[previous][came_in]:
+                bound[previous][came_in] = total
+                heapq.heappush(heap, (total, previous, came_in))
+    return bound
+
+
+def cheapest_route(state: State, locks: str = "respect", penalty: int = 0) -> Route | None:
+    """Return a cheapest simple route from the entrance to the exit under a lock policy; None if none exists.
+
+    See `_cell_costs` for `locks` and `penalty`. Ties go to the first route the ordered search finds.
+    """
+    costs = _cell_costs(state, locks, penalty)
+    links = _links(state.width, state.height)
+    bound = _relaxed_bounds(costs, links)
+    if bound[0][LEFT] >= INFINITY:
+        return None
+    exit_cell = len(costs) - 1
+    best_cost = INFINITY
+    best_path: list[tuple[int, int]] = []
+    visited = [False] * len(costs)
+    path: list[tuple[int, int]] = []  # (cell, pair) chosen so far
+
+    def search(cell: int, entry: int, spent: int) -> None:
+        nonlocal best_cost, best_path
+        options = []
+        for leave in SIDES:
+            if leave == entry:
+                continue
+            step = costs[cell][entry | leave][0]
+            if step >= INFINITY:
+                continue
+            if cell == exit_cell and leave == RIGHT:
+                options.append((spent + step, leave, -1))
+                continue
+            following = links[cell].get(leave)
+            if following is None or visited[following]:
+                continue
+            rest = bound[following][OPPOSITE[leave]]
+            if rest < INFINITY:
+                options.append((spent + step + rest, leave, following))
+        options.sort()
+        for estimate, leave, following in options:
+            if estimate >= best_cost:
+                break  # options are sorted, so no later one can beat the best either
+            pair = entry | leave
+            if following < 0:
+                best_cost = estimate
+                best_path = [*path, (cell, pair)]
+                continue
+            visited[following] = True
+            path.append((cell, pair))
+            search(following, OPPOSITE[leave], spent + costs[cell][pair][0])
+            path.pop()
+            visited[following] = False
+            if best_cost == bound[0][LEFT]:
+                return  # the relaxed bound is met: nothing can be cheaper
+
+    visited[0] = True
+    limit = sys.getrecursionlimit()
+    if limit < len(costs) + 100:
+        sys.setrecursionlimit(len(costs) + 100)  # one frame per path cell; 144 cells at most
+    search(0, LEFT, 0)
+    if best_cost >= INFINITY:
+        return None
+    cells = tuple((cell, costs[cell][pair][1]) for cell, pair in best_path)
+    clicks = sum(pair_turn(state.tiles[cell], pair)[0] for cell, pair in best_path)
+    return Route(best_cost, cells, clicks)
+
+
+def remaining_turns(state: State) -> int | None:
+    """Return the fewest clicks that clear the board from here without turning a locked tile; None if none."""
+    route = cheapest_route(state, "respect")
+    return None if route is None else route.cost
+
+
+def par(state: State) -> int:
+    """Return the fewest clicks that clear the board, locks ignored (the start's par); ValueError if unsolvable."""
+    route = cheapest_route(state, "ignore")
+    if route is None:
+        raise ValueError("no turns of these tiles let the water through")
+    return route.cost
+
+
+def hint_route(state: State) -> Route | None:
+    """Return the route hints follow: cheapest respecting locks, else the one changing fewest locked tiles."""
+    route = cheapest_route(state, "respect")
+    if route is None:
+        # Changing any locked tile costs more than every click the board could need, so the
+        # cheapest route changes as few locked tiles as possible.
+        route = cheapest_route(state, "penalise", penalty=2 * len(state.tiles) + 1)
+    return route
