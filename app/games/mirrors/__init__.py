@@ -1,0 +1,271 @@
+"""Light Path: turn `/` and `\\` mirrors so the beams from the edge light every target in its colour.
+
+The backend surface of `app.core.game.Backend`, plus what the view needs:
+
+- Coordinates: cells are (row, col), 0-based, in a height×width board. Sources sit
+  in the border ring: row -1 or height, or col -1 or width (corners excluded).
+- Directions (one encoding, `cells.py`): 0 up, 1 right, 2 down, 3 left.
+  Colours: 0 white, 1 red, 2 green, 3 blue (`COLOUR_NAMES`, `COLOUR_LETTERS`).
+- Moves: `("turn", row, col)` flips the turnable mirror there; moves are plain
+  tuples, so they survive JSON (lists read back as tuples). Each costs 1 move.
+- View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`),
+  `lit_targets`, `targets`, `cell_kind` (a `Cell`), `remaining_turns`, `par`, `hint`.
+- Stages: `STAGES` (id -> Stage, in order), `TIERS` (tier -> ids), `stage_state`,
+  `next_stage`; a stage's params format to "stage-<id>" so each stage keeps its own bests.
+- Endless mode: `PRESETS` and "WxH-difficulty" params (5..10, easy/normal/hard);
+  `generate` lays a forward-generated board (`generator.py`) whose par comes from the
+  exact solver (`solver.py`, which also defines what "unique" means; hard boards are).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections import OrderedDict
+from functools import lru_cache
+from typing import Any
+
+from app.core.rng import Rng
+
+from .board import (
+    DIFFICULTIES,
+    Params,
+    Puzzle,
+    Source,
+    State,
+    check_params,
+    format_params,
+    parse_endless_params,
+    stage_id_in,
+)
+from .board import first_cell as _first_cell
+from .cells import COLOUR_LETTERS, COLOUR_NAMES, DIRECTION_NAMES, REFLECT, Cell, describe, is_turnable
+from .generator import generate_puzzle
+from .ids import decode, encode
+from .solver import fewest_turns, is_unique
+from .stages import STAGES, TIERS, Stage, StageFileError, next_stage, stage_state
+from .trace import Beam, Step, lit_cells, target_cells, trace_all
+
+ID = "mirrors"
+
+PRESETS: OrderedDict[str, Params] = OrderedDict(
+    [
+        ("easy", Params(6, 6, "easy")),
+        ("normal", Params(8, 8, "normal")),
+        ("hard", Params(10, 10, "hard")),
+    ]
+)
+
+Move = tuple[str, int, int]
+
+__all__ = [
+    "COLOUR_LETTERS",
+    "COLOUR_NAMES",
+    "DIFFICULTIES",
+    "DIRECTION_NAMES",
+    "ID",
+    "PRESETS",
+    "REFLECT",
+    "STAGES",
+    "TIERS",
+    "Beam",
+    "Cell",
+    "Move",
+    "Params",
+    "Puzzle",
+    "Source",
+    "Stage",
+    "StageFileError",
+    "State",
+    "Step",
+    "apply",
+    "cell_kind",
+    "decode",
+    "encode",
+    "first_cell",
+    "format_params",
+    "generate",
+    "hint",
+    "is_unique_puzzle",
+    "lit_targets",
+    "move_cost",
+    "next_stage",
+    "par",
+    "params_of",
+    "parse_params",
+    "remaining_turns",
+    "solve",
+    "sources",
+    "stage_state",
+    "status",
+    "targets",
+    "trace",
+]
+
+_PARAMS_MESSAGE = "Write the settings as WIDTHxHEIGHT-difficulty (e.g. 8x8-hard) or a stage such as stage-1-01"
+
+
+# --- params -----------------------------------------------------------------------------------------
+
+
+def parse_params(text: str) -> Params:
+    """Read "8x8-hard", "8-hard", a preset name ("easy") or a stage key ("stage-1-01"); ValueError if bad."""
+    if not isinstance(text, str):
+        raise ValueError(_PARAMS_MESSAGE)  # noqa: TRY004 (the protocol promises ValueError)
+    key = text.strip().lower()
+    if key in PRESETS:
+        return PRESETS[key]
+    stage_id = stage_id_in(key)
+    if stage_id is not None:
+        if stage_id not in STAGES:
+            raise ValueError(f"There is no stage {stage_id}")
+        return STAGES[stage_id].puzzle.params
+    params = parse_endless_params(key)
+    if params is None:
+        raise ValueError(_PARAMS_MESSAGE)
+    return params
+
+
+def params_of(state: State) -> Params:
+    """Return the params a state was made with (a stage's own params for stages)."""
+    return state.params
+
+
+# --- playing ----------------------------------------------------------------------------------------
+
+_PARS: OrderedDict[Puzzle, int] = OrderedDict()  # par of recently generated puzzles, known from the generator
+_PAR_MEMORY = 32
+
+
+def generate(params: Params, rng: Rng) -> State:
+    """Return a new puzzle's start: forward-generated for endless params, the stage itself for stage params."""
+    if params.stage is not None:
+        return stage_state(params.stage)
+    puzzle, turns = generate_puzzle(check_params(params), rng)
+    _PARS[puzzle] = turns
+    while len(_PARS) > _PAR_MEMORY:
+        _PARS.popitem(last=False)
+    return State(puzzle)
+
+
+def _read_move(state: State, move: Any) -> tuple[int, int]:
+    """Return (row, col) of a well-formed turn move on a turnable mirror, or raise ValueError."""
+    try:
+        name, row, col = move
+        if name != "turn" or isinstance(row, bool) or isinstance(col, bool):
+            raise TypeError
+        row, col = operator.index(row), operator.index(col)
+    except (TypeError, ValueError):
+        raise ValueError(f'a move is ("turn", row, col), not {move!r}') from None
+    if not (0 <= row < state.height and 0 <= col < state.width):
+        raise ValueError(f"cell ({row}, {col}) is not on the board")
+    if not is_turnable(state.code(row, col)):
+        raise ValueError(f"there is no turnable mirror at ({row}, {col})")
+    return row, col
+
+
+def apply(state: State, move: Move) -> State:
+    """Return the state after `("turn", row, col)` flips that mirror; ValueError if illegal or already won."""
+    row, col = _read_move(state, move)
+    if status(state) == 1:
+        raise ValueError("the puzzle is already solved")
+    return state.turned(row, col)
+
+
+def move_cost(state: State, move: Move) -> int:
+    """Return how many moves `move` adds to the counter: 1 per turn."""
+    return 1
+
+
+def status(state: State) -> int:
+    """Return +1 when every target is lit by light of its colour, else 0 (Light Path cannot be lost)."""
+    lit = lit_targets(state)
+    return int(all((row, col) in lit for row, col, _ in targets(state)))
+
+
+@lru_cache(maxsize=256)
+def _fewest(puzzle: Puzzle, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...] | None:
+    # Cached: the view asks for the hint and the turns left after every move, often of the same layout.
+    return fewest_turns(puzzle.height, puzzle.width, cells, puzzle.sources)
+
+
+def solve(state: State) -> tuple[tuple[int, int], ...] | None:
+    """Return a shortest set of mirrors to turn (row-major (row, col)s) from the current layout; None if none."""
+    return _fewest(state.puzzle, state.cells)
+
+
+def remaining_turns(state: State) -> int:
+    """Return the fewest turns that win from the current layout (0 when won)."""
+    turns = solve(state)
+    if turns is None:
+        raise ValueError("this layout cannot be solved")  # never for states reached by play
+    return len(turns)
+
+
+def par(state: State) -> int:
+    """Return the fewest turns that win from the puzzle's start (a stage's recorded minimum)."""
+    puzzle = state.puzzle
+    if puzzle.stage is not None:
+        return STAGES[puzzle.stage].min_turns
+    if puzzle in _PARS:
+        return _PARS[puzzle]
+    return remaining_turns(State(puzzle))
+
+
+def hint(state: State) -> Move | None:
+    """Return the turn of the first mirror (row-major) of a shortest solution from here; None when won.
+
+    Deterministic. Each hinted turn lowers `remaining_turns` by exactly one, so following
+    hints wins in `remaining_turns(state)` moves.
+    """
+    turns = solve(state)
+    if not turns:
+        return None
+    row, col = turns[0]
+    return ("turn", row, col)
+
+
+def is_unique_puzzle(state: State) -> bool:
+    """Return whether the puzzle has exactly one solution in the solver's sense (every hard board has)."""
+    puzzle = state.puzzle
+    return is_unique(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources)
+
+
+# --- what the view draws ----------------------------------------------------------------------------
+
+
+def sources(state: State) -> tuple[Source, ...]:
+    """Return the light sources: (row, col) in border coordinates, direction 0..3, colour 0..3."""
+    return state.puzzle.sources
+
+
+def first_cell(source: Source) -> tuple[int, int]:
+    """Return the (row, col) of the first board cell a source's beam enters."""
+    return _first_cell(source)
+
+
+def trace(state: State) -> tuple[Beam, ...]:
+    """Trace every source's beam in the current layout (source order); see `trace.Beam`."""
+    return _trace(state.puzzle, state.cells)
+
+
+@lru_cache(maxsize=64)
+def _trace(puzzle: Puzzle, cells: tuple[int, ...]) -> tuple[Beam, ...]:
+    # Cached: status, lit_targets and the view all trace the same layout after a move.
+    return trace_all(puzzle.height, puzzle.width, cells, puzzle.sources)
+
+
+def lit_targets(state: State) -> frozenset[tuple[int, int]]:
+    """Return the (row, col) of every target lit by light of its colour."""
+    return lit_cells(trace(state))
+
+
+def targets(state: State) -> tuple[tuple[int, int, int], ...]:
+    """Return every target as (row, col, colour), row-major."""
+    return target_cells(state.height, state.width, state.cells)
+
+
+def cell_kind(state: State, row: int, col: int) -> Cell:
+    """Return what cell (row, col) holds now (kind, colour name, mirror char, turnable, label key)."""
+    if not (0 <= row < state.height and 0 <= col < state.width):
+        raise ValueError(f"cell ({row}, {col}) is not on the board")
+    return describe(state.code(row, col))

@@ -1,0 +1,119 @@
+"""Following beams: the rules of light, one cell at a time, for the view and for checking wins.
+
+A beam is followed as (row, col, direction, colour). Each cell it enters:
+empty cells pass it, mirrors turn it (the table in `cells.REFLECT`), glass
+recolours it and passes it, a filter passes it only if the colours match, and a
+wall, a target (lit or not) or a filter of another colour stops it; leaving the
+board stops it too. A set of visited (cell, direction, colour) states ends the
+beam as a "loop" the moment it would repeat one, so no layout traces forever
+(at most 16 states per cell).
+
+A target is lit when a beam of the target's colour stops on it; a puzzle is
+solved when every target is lit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .board import Source
+from .cells import (
+    DELTAS,
+    EMPTY,
+    FILTER_CODES,
+    GLASS,
+    GLASS_CODES,
+    MIRROR_CODES,
+    REFLECT,
+    TARGET,
+    TARGET_CODES,
+    WALL,
+    colour_of,
+)
+
+ENDS = ("wall", "target", "filter", "edge", "loop")
+
+
+class Step(NamedTuple):
+    """One cell a beam passes through: where, heading in, heading out, and its colour on leaving."""
+
+    row: int
+    col: int
+    direction_in: int
+    direction_out: int
+    colour: int
+
+
+class Beam(NamedTuple):
+    """A traced beam: its source, the cells it passed in order, and how and where it stopped.
+
+    end: one of ENDS. end_row/end_col: the stopping cell for wall/target/filter, the
+    border position it left through for "edge", and the cell it would re-enter in the
+    same direction and colour for "loop". end_direction/end_colour: the beam's heading
+    and colour as it reached that position. lit: whether it lit the target it stopped on.
+    """
+
+    source: Source
+    steps: tuple[Step, ...]
+    end: str
+    end_row: int
+    end_col: int
+    end_direction: int
+    end_colour: int
+    lit: bool
+
+
+def trace_beam(height: int, width: int, cells: Sequence[int], source: Source) -> Beam:
+    """Follow one beam from its source until it stops; see the module docstring for the rules."""
+    row, col, direction, colour = source.row, source.col, source.direction, source.colour
+    steps: list[Step] = []
+    visited: set[tuple[int, int, int, int]] = set()
+    while True:
+        d_row, d_col = DELTAS[direction]
+        row, col = row + d_row, col + d_col
+        if not (0 <= row < height and 0 <= col < width):
+            return Beam(source, tuple(steps), "edge", row, col, direction, colour, False)
+        key = (row, col, direction, colour)
+        if key in visited:
+            return Beam(source, tuple(steps), "loop", row, col, direction, colour, False)
+        visited.add(key)
+        code = cells[row * width + col]
+        direction_in = direction
+        if code == EMPTY:
+            pass
+        elif code in MIRROR_CODES:
+            direction = REFLECT[code & 1][direction]
+        elif code in GLASS_CODES:
+            colour = code - GLASS
+        elif code in FILTER_CODES:
+            if colour_of(code) != colour:
+                return Beam(source, tuple(steps), "filter", row, col, direction, colour, False)
+        elif code in TARGET_CODES:
+            return Beam(source, tuple(steps), "target", row, col, direction, colour, code - TARGET == colour)
+        elif code == WALL:
+            return Beam(source, tuple(steps), "wall", row, col, direction, colour, False)
+        else:
+            raise ValueError(f"unknown cell code {code} at row {row}, column {col}")
+        steps.append(Step(row, col, direction_in, direction, colour))
+
+
+def trace_all(height: int, width: int, cells: Sequence[int], sources: Sequence[Source]) -> tuple[Beam, ...]:
+    """Trace every source's beam, in source order."""
+    return tuple(trace_beam(height, width, cells, source) for source in sources)
+
+
+def target_cells(height: int, width: int, cells: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
+    """Return every target as (row, col, colour), row-major."""
+    return tuple((i // width, i % width, code - TARGET) for i, code in enumerate(cells) if code in TARGET_CODES)
+
+
+def lit_cells(beams: Sequence[Beam]) -> frozenset[tuple[int, int]]:
+    """Return the (row, col) of every target a beam of its colour stopped on."""
+    return frozenset((beam.end_row, beam.end_col) for beam in beams if beam.lit)
+
+
+def solved(height: int, width: int, cells: Sequence[int], sources: Sequence[Source]) -> bool:
+    """Return whether every target is lit by light of its colour."""
+    lit = lit_cells(trace_all(height, width, cells, sources))
+    return all((row, col) in lit for row, col, _ in target_cells(height, width, cells))
