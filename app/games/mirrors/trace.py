@@ -6,7 +6,11 @@ recolours it and passes it, a filter passes it only if the colours match, and a
 wall, a target (lit or not) or a filter of another colour stops it; leaving the
 board stops it too. A set of visited (cell, direction, colour) states ends the
 beam as a "loop" the moment it would repeat one, so no layout traces forever
-(at most 16 states per cell).
+(at most 16 states per cell). Mirrors are two-sided and glass never turns a beam,
+so each (cell, direction) has exactly one predecessor: a beam that comes in from
+the border can never close a loop and always stops somewhere. The visited set is
+the guard that keeps that true for any layout, including crafted ones with a
+source inside the board.
 
 A target is lit when a beam of the target's colour stops on it; a puzzle is
 solved when every target is lit.
