@@ -1,0 +1,135 @@
+"""Light Path stages: every shipped stage is proved, and bad stage files are refused naming stage and field."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.games import mirrors as mi
+from app.games.mirrors.stages import PROBLEMS, STAGE_FILE, StageFileError, load_stages, parse_stages
+
+GOOD = """
+[[stage]]
+id = "1-01"
+tier = 1
+min_turns = 1
+rows = [
+  '. . . .',
+  '/ . TW .',
+  '. . . .',
+  '. . . .',
+]
+sources = [ { row = -1, col = 0, dir = "down", colour = "white" } ]
+"""
+
+
+@pytest.mark.parametrize("stage_id", list(mi.STAGES))
+def test_every_stage_is_solvable_in_its_recorded_minimum(stage_id: str) -> None:
+    stage = mi.STAGES[stage_id]
+    state = mi.stage_state(stage_id)
+    assert mi.status(state) == 0, "a stage must not start solved"
+    assert mi.encode(state) == stage_id
+    solution = mi.solve(state)
+    assert solution is not None
+    assert len(solution) == stage.min_turns == mi.par(state) == mi.remaining_turns(state)
+    for row, col in solution:
+        state = mi.apply(state, ("turn", row, col))
+    assert mi.status(state) == 1
+    assert mi.lit_targets(state) == {(row, col) for row, col, _ in mi.targets(state)}
+    assert mi.is_unique_puzzle(state)
+
+
+def test_stages_come_in_three_tiers_of_twelve_in_order() -> None:
+    assert len(mi.STAGES) == 36
+    assert list(mi.STAGES) == [f"{tier}-{n:02d}" for tier in (1, 2, 3) for n in range(1, 13)]
+    assert {tier: len(ids) for tier, ids in mi.TIERS.items()} == {1: 12, 2: 12, 3: 12}
+    for stage in mi.STAGES.values():
+        puzzle = stage.puzzle
+        assert 4 <= puzzle.height <= 8 and 4 <= puzzle.width <= 8
+        state = mi.stage_state(stage.id)
+        kinds = {mi.cell_kind(state, r, c) for r in range(puzzle.height) for c in range(puzzle.width)}
+        colours = {s.colour for s in puzzle.sources}
+        if stage.tier == 1:
+            assert colours == {0}
+        else:
+            assert len(colours) >= 2
+        has_parts = any(kind.kind in ("filter", "glass") for kind in kinds)
+        assert has_parts == (stage.tier == 3)
+    # Harder stages ask for more: the last of each tier needs more turns than the first.
+    for ids in mi.TIERS.values():
+        assert mi.STAGES[ids[-1]].min_turns > mi.STAGES[ids[0]].min_turns
+
+
+def test_next_stage_walks_every_stage_once() -> None:
+    seen = ["1-01"]
+    while (following := mi.next_stage(seen[-1])) is not None:
+        seen.append(following)
+    assert seen == list(mi.STAGES)
+
+
+def test_the_shipped_file_loads_the_same_stages() -> None:
+    assert load_stages(STAGE_FILE) == mi.STAGES
+    assert STAGE_FILE.suffix == ".toml" and STAGE_FILE.parent.name == "mirrors"
+
+
+def test_a_good_file_loads() -> None:
+    (stage,) = parse_stages(GOOD).values()
+    assert stage.id == "1-01" and stage.min_turns == 1
+
+
+def broken(old: str, new: str, text: str = GOOD) -> str:
+    assert old in text
+    return text.replace(old, new)
+
+
+@pytest.mark.parametrize(
+    ("text", "stage", "field", "problem"),
+    [
+        (broken("'/ . TW .'", "'/ . XX .'"), "1-01", "rows", "unknown_cell"),
+        (broken("row = -1, col = 0", "row = 1, col = 1"), "1-01", "sources[0]", "source_off_border"),
+        (broken("row = -1, col = 0", "row = -1, col = -1"), "1-01", "sources[0]", "source_off_border"),
+        (broken('dir = "down"', 'dir = "up"'), "1-01", "sources[0].dir", "source_direction"),
+        (broken('dir = "down"', 'dir = "north"'), "1-01", "sources[0].dir", "bad_value"),
+        (broken('colour = "white"', 'colour = "pink"'), "1-01", "sources[0].colour", "bad_value"),
+        (broken(", colour = \"white\"", ""), "1-01", "sources[0].colour", "missing"),
+        (broken("'/ . TW .'", "'/ . . .'"), "1-01", "rows", "no_target"),
+        (broken("min_turns = 1", "min_turns = 2"), "1-01", "min_turns", "min_turns_wrong"),
+        (broken("min_turns = 1", 'min_turns = "one"'), "1-01", "min_turns", "bad_value"),
+        (broken("min_turns = 1\n", ""), "1-01", "min_turns", "missing"),
+        (GOOD + GOOD, "1-01", "id", "duplicate_id"),
+        (broken("'. . . .',\n]", "'. . .',\n]"), "1-01", "rows", "bad_size"),
+        (broken("  '. . . .',\n  '. . . .',\n]", "]"), "1-01", "rows", "bad_size"),
+        (broken("'/ . TW .'", "'/ . TR .'"), "1-01", "rows", "tier_rules"),
+        (broken("'/ . TW .'", "'/ . TW GR'"), "1-01", "rows", "tier_rules"),
+        (broken("'/ . TW .'", "'\\ . TW .'"), "1-01", "rows", "starts_solved"),
+        (broken("'/ . TW .'", "'/ # TW .'"), "1-01", "rows", "unsolvable"),
+        (broken("'/ . TW .'", "'L/ . TW /'"), "1-01", "rows", "unsolvable"),
+        (broken("'/ . TW .'", "'L/ . TW .'"), "1-01", "rows", "no_mirror"),
+        (
+            broken("} ]", '}, { row = -1, col = 0, dir = "down", colour = "white" } ]'),
+            "1-01",
+            "sources[1]",
+            "duplicate_source",
+        ),
+        (broken('id = "1-01"', 'id = "2-01"'), "2-01", "tier", "bad_value"),
+        (broken('id = "1-01"', 'id = "one"'), "one", "id", "bad_value"),
+        (broken("tier = 1", "tier = 4"), "1-01", "tier", "bad_value"),
+        (broken("[[stage]]", "[[stage]"), "(file)", "(file)", "syntax"),
+        ("title = 'no stages'", "(file)", "stage", "missing"),
+    ],
+)
+def test_bad_stage_files_are_refused_naming_the_stage_and_field(
+    text: str, stage: str, field: str, problem: str
+) -> None:
+    with pytest.raises(StageFileError) as caught:
+        parse_stages(text)
+    error = caught.value
+    assert (error.stage, error.field, error.problem) == (stage, field, problem)
+    assert problem in PROBLEMS
+    assert f"stage {stage}" in str(error) and repr(field) in str(error)
+    assert isinstance(error, ValueError)
+
+
+def test_a_bad_stage_further_down_is_named() -> None:
+    second = broken('id = "1-01"', 'id = "1-02"').replace("'/ . TW .'", "'/ . Q .'")
+    with pytest.raises(StageFileError, match=r"stage 1-02, field 'rows'.*'Q'"):
+        parse_stages(GOOD + second)
