@@ -6,7 +6,7 @@ game is one module that fills them in (see README, "Adding a game").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from typing import Any, Protocol
 
 from app.core.rng import Rng
@@ -48,6 +48,38 @@ class Backend(Protocol):
 
     def decode(self, text: str) -> State:
         """Return the puzzle a game ID names; raise ValueError (GameIdError) if malformed."""
+
+    # Optional, found with getattr (see the helpers below):
+    #   restart_state(initial, current) -> State      what a restart returns to (default: initial)
+    #   move_cost(state, move) -> int                 what a move adds to the counter (default: 1)
+    #   apply_steps(state, move) -> Steps | None      a slow move done in slices (default: apply at once)
+    #   SETTINGS: Mapping[str, app.core.settings.Setting]   the game's own player settings
+
+
+# A slow move in slices: yields progress (0..1, or None when unknown) between slices
+# of bounded work and returns the new state, so the page stays responsive.
+Steps = Generator["float | None", None, State]
+
+
+def move_cost(backend: Any, state: State, move: Move) -> int:
+    """Return how many moves `move` adds to the counter: the game's `move_cost`, else 1."""
+    hook = getattr(backend, "move_cost", None)
+    return int(hook(state, move)) if hook is not None else 1
+
+
+def apply_steps(backend: Any, state: State, move: Move) -> Steps | None:
+    """Return the slices of a slow move, or None when the game applies it at once."""
+    hook = getattr(backend, "apply_steps", None)
+    return hook(state, move) if hook is not None else None
+
+
+def run_to_end(steps: Steps) -> State:
+    """Drain a slow move's slices and return its result (for tests and for callers that may block)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def restart_target(backend: Any, initial: State, current: State) -> State:

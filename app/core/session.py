@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.core.game import Backend, Move, State, restart_target
+from app.core.game import Backend, Move, State, move_cost, restart_target
 from app.core.timer import Timer
 
 
@@ -123,8 +123,19 @@ class Session:
         if self.over:
             raise ValueError("the game is over; start a new game or close the dialog")
         new = self.backend.apply(self.state, move)  # may raise ValueError: nothing changed yet
+        return self.record(move, new)
+
+    def record(self, move: Move, new: State) -> State:
+        """Take `new` as the result of `move` on the current state, computed elsewhere (in slices).
+
+        The caller vouches that `new` is what `apply(state, move)` returns; the move
+        counter adds the backend's `move_cost` (1 unless the game says otherwise).
+        """
+        if self.over:
+            raise ValueError("the game is over; start a new game or close the dialog")
+        cost = move_cost(self.backend, self.state, move)
         status = int(self.backend.status(new))
-        self._push(_Entry(new, self.moves + 1, status, move, False))
+        self._push(_Entry(new, self.moves + cost, status, move, False))
         self.timer.start()
         if status != 0:
             self.timer.stop()

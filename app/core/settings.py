@@ -1,12 +1,16 @@
-"""Player settings with typed defaults, stored one key each so one bad value spoils nothing else."""
+"""Player settings with typed defaults, stored one key each so one bad value spoils nothing else.
+
+`SETTINGS` holds the site's own; a game adds its own as `SETTINGS` in its backend
+package (names prefixed with the game id), found through the registry.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from app.core.languages import LANGUAGES
 from app.core.storage import Storage
-from app.core.strings import LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -32,9 +36,18 @@ SETTINGS: dict[str, Setting] = {
     "lang": Setting(None, str, choices=LANGUAGES, nullable=True),  # None: follow the browser
     "bgm": Setting(False, bool),  # music stays off until asked for: autoplay surprises players
     "sfx": Setting(True, bool),
-    "mines_no_guess": Setting(True, bool),  # boards solvable by logic alone
-    "mines_question_marks": Setting(False, bool),
 }
+
+
+def known_settings() -> dict[str, Setting]:
+    """Return the site's settings and every registered game's, by name."""
+    from app.core import registry  # here, not at the top: game packages import Setting from this module
+    from app.games import GAMES
+
+    known = dict(SETTINGS)
+    for game in GAMES:
+        known.update(registry.settings(game))
+    return known
 
 
 class Settings:
@@ -51,7 +64,7 @@ class Settings:
     @staticmethod
     def _spec(name: str) -> Setting:
         try:
-            return SETTINGS[name]
+            return known_settings()[name]
         except KeyError:
             raise KeyError(f"unknown setting {name!r}") from None
 
@@ -75,4 +88,4 @@ class Settings:
 
     def all(self) -> dict[str, Any]:
         """Return every setting's current value."""
-        return {name: self.get(name) for name in SETTINGS}
+        return {name: self.get(name) for name in known_settings()}

@@ -14,11 +14,11 @@ import js
 
 from app.web.dom import Callback
 
-# name -> notes as (frequency Hz, start s, length s, waveform, peak gain)
-EFFECTS: dict[str, tuple[tuple[float, float, float, str, float], ...]] = {
+# name -> notes as (frequency Hz, start s, length s, waveform, peak gain). These are the
+# site's own; a game's view declares its own in `sounds`, added when its screen opens.
+Effect = tuple[tuple[float, float, float, str, float], ...]
+EFFECTS: dict[str, Effect] = {
     "press": ((660.0, 0.0, 0.07, "triangle", 0.22),),
-    "open": ((520.0, 0.0, 0.05, "triangle", 0.16),),
-    "flag": ((880.0, 0.0, 0.05, "square", 0.07), (1175.0, 0.05, 0.06, "square", 0.06)),
     "undo": ((587.0, 0.0, 0.06, "triangle", 0.18), (440.0, 0.06, 0.08, "triangle", 0.16)),
     "hint": ((784.0, 0.0, 0.08, "sine", 0.22), (1046.0, 0.08, 0.14, "sine", 0.2)),
     "error": ((196.0, 0.0, 0.12, "sawtooth", 0.08), (185.0, 0.1, 0.14, "sawtooth", 0.07)),
@@ -53,6 +53,11 @@ class Audio:
         self._next_loop_at = 0.0
         self._tick = Callback(self._schedule_music)
         self._interval: Any = None
+        self.effects: dict[str, Effect] = dict(EFFECTS)
+
+    def add_effects(self, effects: dict[str, Effect]) -> None:
+        """Make a game's own effects playable by name (a name it shares with the site's replaces it)."""
+        self.effects.update(effects)
 
     @property
     def state(self) -> str:
@@ -89,7 +94,7 @@ class Audio:
             return
         try:
             now = self.context.currentTime
-            for frequency, start, length, wave, peak in EFFECTS[name]:
+            for frequency, start, length, wave, peak in self.effects.get(name, ()):
                 self._note(self._master, now + start, length, frequency, wave, peak)
         except Exception as exc:
             js.console.warn("Masume: effect failed:", str(exc))

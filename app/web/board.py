@@ -1,78 +1,129 @@
 """The board widget shared by every game: a canvas under a grid of real buttons.
 
-The canvas shows the cells; the buttons over it take every input and carry the
-ARIA a screen reader needs (role="grid", one button per cell with its label and
-state). Both are drawn from the same per-cell codes the view derives from the
-game state, and only cells whose code changed are repainted and relabelled.
-One delegated listener per event type serves all cells, so rebuilding a board
-never leaks proxies.
+The canvas shows the board; the buttons over it take every input and carry the
+ARIA a screen reader needs (role="grid", one button per live position with its
+label and state). The game declares the board's shape (`BoardLayout`: cells, an
+optional ring of edge positions, dead cells) and its input (`Action`s); this
+widget turns clicks, taps, long presses, mouse buttons and keys into
+`on_action(name, row, col)` and moves a roving-tabindex cursor over live
+positions only.
+
+Painting goes through the view: positions whose code changed become a dirty
+region (which the view may widen, e.g. to whole beams), the canvas is clipped to
+it and the view repaints everything that touches it. `animate()` runs a
+time-based animation on the canvas; under prefers-reduced-motion it shows no
+frames at all, and any input finishes a running animation at once.
+
+One delegated listener per event type serves all positions, so rebuilding a
+board never leaks proxies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import js
 import numpy as np
 
 from app.web.dom import Callback, Listeners, element
+from app.web.layout import (
+    MOUSE_MIDDLE,
+    MOUSE_SECONDARY,
+    Action,
+    BoardLayout,
+    Geometry,
+    Position,
+    action_for_button,
+    action_for_key,
+    action_for_long_press,
+    action_for_tap,
+    keyshortcuts,
+)
 
 LONG_PRESS_MS = 400
 LONG_PRESS_SLOP_PX = 10
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
-Painter = Callable[[Any, int, float, float, float], None]
+# paint(context, geometry, codes, dirty positions): the view repaints what touches them.
+Painter = Callable[[Any, Geometry, np.ndarray, list[Position]], None]
+# frame(context, geometry, progress 0..1): one animation frame, drawn over the painted board.
+Frame = Callable[[Any, Geometry, float], None]
+
+
+def reduced_motion() -> bool:
+    """Return whether the player asked the system for less motion."""
+    try:
+        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:  # no matchMedia: animate
+        return False
 
 
 class BoardWidget:
-    """A rows×cols board with a roving-tabindex cursor, mouse, touch and keyboard input."""
+    """A board of live positions with a cursor, named actions, dirty-region painting and animation."""
 
-    def __init__(self, host: Any, rows: int, cols: int, *, grid_label: str, painter: Painter,
-                 on_activate: Callable[[int, int], None], on_secondary: Callable[[int, int], None] | None,
-                 space_is_secondary: bool) -> None:
-        self.rows, self.cols = rows, cols
+    def __init__(self, host: Any, layout: BoardLayout, actions: Sequence[Action], *, grid_label: str,
+                 painter: Painter, widen: Callable[[list[Position]], list[Position]] | None,
+                 on_action: Callable[[str, int, int], None], describedby: str | None = None) -> None:
+        self.layout = layout
+        self.actions = tuple(actions)
         self.painter = painter
-        self.on_activate = on_activate
-        self.on_secondary = on_secondary
-        self.space_is_secondary = space_is_secondary
-        self.cursor = (rows // 2, cols // 2)
-        self.cell_px = 40.0
+        self.widen = widen
+        self.on_action = on_action
+        self.cursor = layout.centre()
+        self.geometry = Geometry(layout, 40.0)
         self.codes: np.ndarray | None = None
         self.locked = False
         self._listeners = Listeners()
         self._long_press = Callback(self._fire_long_press)
         self._long_press_timer: Any = None
-        self._long_press_cell: tuple[int, int] | None = None
+        self._long_press_cell: Position | None = None
         self._long_press_origin = (0.0, 0.0)
         self._suppress_click = False
-        self._marked: dict[str, list[tuple[int, int]]] = {}
+        self._pointer_type = ""
+        self._marked: dict[str, list[Position]] = {}
+        self._frame_callback = Callback(self._on_frame)
+        self._animation: tuple[float, float, Frame, list[Position]] | None = None  # start, duration, frame, area
+        self._animation_request: Any = None
 
         self.canvas = element("canvas", cls="board-canvas", attrs={"aria-hidden": "true"})
-        self.grid = element("div", cls="board-grid", attrs={
-            "role": "grid", "aria-label": grid_label,
-            "aria-rowcount": str(rows), "aria-colcount": str(cols)})
-        self.buttons: list[list[Any]] = []
-        for r in range(rows):
-            row = element("div", cls="board-row", attrs={"role": "row", "aria-rowindex": str(r + 1)})
-            buttons = []
-            for c in range(cols):
-                button = element("button", cls="cell", attrs={
-                    "type": "button", "data-row": str(r), "data-col": str(c), "tabindex": "-1"})
-                row.appendChild(element("div", cls="board-cell", attrs={
-                    "role": "gridcell", "aria-colindex": str(c + 1)}, children=[button]))
-                buttons.append(button)
+        attrs = {"role": "grid", "aria-label": grid_label, "aria-rowcount": str(layout.total_rows),
+                 "aria-colcount": str(layout.total_cols)}
+        shortcuts = keyshortcuts(self.actions)
+        if shortcuts:
+            attrs["aria-keyshortcuts"] = shortcuts
+        if describedby:
+            attrs["aria-describedby"] = describedby
+        self.grid = element("div", cls="board-grid", attrs=attrs)
+        self.buttons: dict[Position, Any] = {}
+        m = layout.margin
+        for r in range(-m, layout.rows + m):
+            row = element("div", cls="board-row", attrs={"role": "row", "aria-rowindex": str(r + m + 1)})
+            for c in range(-m, layout.cols + m):
+                if layout.is_live((r, c)):
+                    kind = "cell" if layout.is_cell((r, c)) else "cell edge"
+                    button = element("button", cls=kind, attrs={
+                        "type": "button", "data-row": str(r), "data-col": str(c), "tabindex": "-1"})
+                    self.buttons[(r, c)] = button
+                    holder = element("div", cls="board-cell", attrs={
+                        "role": "gridcell", "aria-colindex": str(c + m + 1)}, children=[button])
+                else:
+                    # Nothing here: an empty slot keeps the grid's columns, with no button to land on.
+                    holder = element("div", cls="board-cell board-gap", attrs={"role": "presentation"})
+                row.appendChild(holder)
             self.grid.appendChild(row)
-            self.buttons.append(buttons)
-        self.board = element("div", cls="board", children=[self.canvas, self.grid])
-        self.board.style.setProperty("--cols", str(cols))
-        self.board.style.setProperty("--rows", str(rows))
+        self.board = element("div", cls="board" + (" has-ring" if layout.ring else ""),
+                             children=[self.canvas, self.grid])
+        self.board.style.setProperty("--cols", str(layout.total_cols))
+        self.board.style.setProperty("--rows", str(layout.total_rows))
         self.frame = element("div", cls="board-frame", children=[self.board])
         host.appendChild(self.frame)
         self._set_cursor_tabstop()
 
         on = self._listeners.on
         on(self.grid, "click", self._on_click)
+        on(self.grid, "auxclick", self._on_auxclick)
+        on(self.grid, "mousedown", self._on_mousedown)
         on(self.grid, "keydown", self._on_keydown)
         on(self.grid, "keyup", self._on_keyup)
         on(self.grid, "contextmenu", self._on_contextmenu)
@@ -83,161 +134,268 @@ class BoardWidget:
 
     # ----- drawing -------------------------------------------------------------------------
 
+    @property
+    def rows(self) -> int:
+        """Rows of cells (the ring not counted)."""
+        return self.layout.rows
+
+    @property
+    def cols(self) -> int:
+        """Columns of cells (the ring not counted)."""
+        return self.layout.cols
+
+    @property
+    def cell_px(self) -> float:
+        """The current size of one position in CSS pixels."""
+        return self.geometry.cell_px
+
     def set_cell_size(self, cell_px: float) -> None:
-        """Resize the board and repaint every cell."""
-        self.cell_px = cell_px
+        """Resize the board and repaint all of it."""
+        self.finish_animation()
+        self.geometry = Geometry(self.layout, cell_px)
         ratio = float(js.window.devicePixelRatio or 1)
         self.board.style.setProperty("--cell", f"{cell_px}px")
-        self.canvas.width = round(self.cols * cell_px * ratio)
-        self.canvas.height = round(self.rows * cell_px * ratio)
-        self.canvas.style.width = f"{self.cols * cell_px}px"
-        self.canvas.style.height = f"{self.rows * cell_px}px"
-        context = self.canvas.getContext("2d")
-        context.setTransform(ratio, 0, 0, ratio, 0, 0)
+        self.canvas.width = round(self.geometry.width * ratio)
+        self.canvas.height = round(self.geometry.height * ratio)
+        self.canvas.style.width = f"{self.geometry.width}px"
+        self.canvas.style.height = f"{self.geometry.height}px"
+        self.canvas.getContext("2d").setTransform(ratio, 0, 0, ratio, 0, 0)
         if self.codes is not None:
             codes, self.codes = self.codes, None
             self.paint(codes, force=True)
 
-    def paint(self, codes: np.ndarray, *, force: bool = False) -> list[tuple[int, int]]:
-        """Paint cells whose code changed (all when forced) and return them as (row, col)."""
-        if self.codes is None or force:
-            changed = [(r, c) for r in range(self.rows) for c in range(self.cols)]
+    def paint(self, codes: np.ndarray, *, force: bool = False) -> list[Position]:
+        """Repaint where codes changed (everything when forced); return the changed positions.
+
+        `codes` has one entry per position of the drawn area, ring included
+        (shape total_rows × total_cols); the returned positions are in cell coordinates.
+        """
+        m = self.layout.margin
+        if self.codes is None or force or self.codes.shape != codes.shape:
+            changed = self.layout.positions()
         else:
-            changed = [(int(r), int(c)) for r, c in np.argwhere(codes != self.codes)]
-        if changed:
-            context = self.canvas.getContext("2d")
-            size = self.cell_px
-            for r, c in changed:
-                self.painter(context, int(codes[r, c]), c * size, r * size, size)
+            changed = [(int(r) - m, int(c) - m) for r, c in np.argwhere(codes != self.codes)]
         self.codes = codes.copy()
+        if changed:
+            self.finish_animation()
+            self.repaint(changed)
         return changed
 
-    def describe(self, row: int, col: int, code: int, text: str, pressed: str | None = None) -> None:
-        """Set one cell button's accessible name, its code (for styles and tests) and aria-pressed."""
-        button = self.buttons[row][col]
+    def repaint(self, positions: list[Position]) -> None:
+        """Repaint a region: the positions (as the view widens them), clipped so nothing else is touched."""
+        if self.codes is None or not positions:
+            return
+        area = self.widen(positions) if self.widen is not None else positions
+        context = self.canvas.getContext("2d")
+        context.save()
+        self._clip(context, area)
+        self.painter(context, self.geometry, self.codes, area)
+        context.restore()
+
+    def _clip(self, context: Any, area: list[Position]) -> None:
+        context.beginPath()
+        for x, y, width, height in self.geometry.bounds(area):
+            context.rect(x, y, width, height)
+        context.clip()
+
+    def animate(self, duration_ms: float, frame: Frame, area: list[Position]) -> None:
+        """Draw `frame(context, geometry, progress)` over `area` for duration_ms, then repaint it.
+
+        Under prefers-reduced-motion nothing is drawn: the board already shows the end state.
+        A new animation or any input first finishes the running one.
+        """
+        self.finish_animation()
+        if duration_ms <= 0 or reduced_motion() or self.codes is None:
+            return
+        self._animation = (float(js.performance.now()), float(duration_ms), frame, list(area))
+        self._animation_request = js.window.requestAnimationFrame(self._frame_callback.proxy)
+
+    @property
+    def animating(self) -> bool:
+        """Whether an animation is running."""
+        return self._animation is not None
+
+    def finish_animation(self) -> None:
+        """End a running animation at once and show the board's true state."""
+        if self._animation is None:
+            return
+        area = self._animation[3]
+        self._animation = None
+        if self._animation_request is not None:
+            js.window.cancelAnimationFrame(self._animation_request)
+            self._animation_request = None
+        self.repaint(area)
+
+    def _on_frame(self, now: float) -> None:
+        self._animation_request = None
+        if self._animation is None:
+            return
+        start, duration, frame, area = self._animation
+        progress = min(1.0, max(0.0, (float(now) - start) / duration))
+        if progress >= 1.0:
+            self.finish_animation()
+            return
+        self.repaint(area)
+        context = self.canvas.getContext("2d")
+        context.save()
+        self._clip(context, area)
+        frame(context, self.geometry, progress)
+        context.restore()
+        self._animation_request = js.window.requestAnimationFrame(self._frame_callback.proxy)
+
+    def describe(self, position: Position, code: int, text: str, pressed: str | None = None) -> None:
+        """Set one position's accessible name, its code (for styles and tests) and aria-pressed."""
+        button = self.buttons.get(position)
+        if button is None:
+            return
         button.setAttribute("aria-label", text)
         button.setAttribute("data-code", str(code))
         if pressed is not None:
             button.setAttribute("aria-pressed", pressed)
 
-    def mark(self, cells: list[tuple[int, int]], css_class: str, *, delays_ms: list[float] | None = None) -> None:
-        """Restart a CSS class on some cells (press flash, reveal, hint ring); others lose it."""
-        for r, c in self._marked.pop(css_class, []):
-            self.buttons[r][c].classList.remove(css_class)
-            self.buttons[r][c].style.animationDelay = ""
+    def mark(self, cells: list[Position], css_class: str, *, delays_ms: list[float] | None = None) -> None:
+        """Restart a CSS class on some positions (press flash, reveal, hint ring); others lose it."""
+        for position in self._marked.pop(css_class, []):
+            button = self.buttons.get(position)
+            if button is not None:
+                button.classList.remove(css_class)
+                button.style.animationDelay = ""
+        cells = [p for p in cells if p in self.buttons]
         if not cells:
             return
         self._marked[css_class] = list(cells)
         _ = self.grid.offsetWidth  # reflow, so re-adding the class restarts its animation
-        for index, (r, c) in enumerate(cells):
-            button = self.buttons[r][c]
+        for index, position in enumerate(cells):
+            button = self.buttons[position]
             if delays_ms is not None:
                 button.style.animationDelay = f"{delays_ms[index]:.0f}ms"
             button.classList.add(css_class)
 
     def set_locked(self, locked: bool) -> None:
         """Mark the board as finished (buttons stay focusable for review, but report disabled)."""
+        if locked == self.locked and self.codes is not None:
+            return
         self.locked = locked
         self.grid.classList.toggle("locked", locked)
-        for row in self.buttons:
-            for button in row:
-                if locked:
-                    button.setAttribute("aria-disabled", "true")
-                else:
-                    button.removeAttribute("aria-disabled")
+        for button in self.buttons.values():
+            if locked:
+                button.setAttribute("aria-disabled", "true")
+            else:
+                button.removeAttribute("aria-disabled")
 
     # ----- cursor --------------------------------------------------------------------------
 
     def move_cursor(self, row: int, col: int, *, focus: bool = True) -> None:
-        """Move the cursor (the one tabbable cell) and optionally focus it."""
-        old_r, old_c = self.cursor
-        self.buttons[old_r][old_c].setAttribute("tabindex", "-1")
-        self.buttons[old_r][old_c].classList.remove("cursor")
-        self.cursor = (row % self.rows, col % self.cols)
+        """Move the cursor (the one tabbable position) and optionally focus it; dead positions are refused."""
+        if not self.layout.is_live((row, col)):
+            return
+        old = self.buttons[self.cursor]
+        old.setAttribute("tabindex", "-1")
+        old.classList.remove("cursor")
+        self.cursor = (row, col)
         self._set_cursor_tabstop()
         if focus:
-            self.buttons[self.cursor[0]][self.cursor[1]].focus()
+            self.buttons[self.cursor].focus()
 
     def has_focus(self) -> bool:
-        """Return True when keyboard focus is on one of the cells."""
+        """Return True when keyboard focus is on one of the positions."""
         return bool(self.grid.contains(js.document.activeElement))
 
     def focus(self) -> None:
-        """Put keyboard focus on the cursor cell."""
-        self.buttons[self.cursor[0]][self.cursor[1]].focus()
+        """Put keyboard focus on the cursor position."""
+        self.buttons[self.cursor].focus()
 
     def _set_cursor_tabstop(self) -> None:
-        button = self.buttons[self.cursor[0]][self.cursor[1]]
+        button = self.buttons[self.cursor]
         button.setAttribute("tabindex", "0")
         button.classList.add("cursor")
 
     # ----- input ---------------------------------------------------------------------------
 
-    def _cell_of(self, event: Any) -> tuple[int, int] | None:
+    def _position_of(self, event: Any) -> Position | None:
         target = event.target.closest("button.cell") if event.target else None
         if target is None:
             return None
         return int(target.dataset.row), int(target.dataset.col)
 
+    def _act(self, action: Action | None, position: Position) -> None:
+        self.finish_animation()  # input during an animation ends it rather than queueing behind it
+        if action is None:
+            return
+        self.move_cursor(*position, focus=False)
+        self.on_action(action.name, *position)
+
     def _on_click(self, event: Any) -> None:
-        cell = self._cell_of(event)
-        if cell is None:
+        position = self._position_of(event)
+        if position is None:
             return
         if self._suppress_click:  # the click that ends a long press is not a second action
             self._suppress_click = False
             return
-        self.move_cursor(*cell, focus=False)
-        self.on_activate(*cell)
+        # A tap is a touch click; a keyboard or screen-reader click counts as the primary button.
+        touch = self._pointer_type == "touch" and int(event.detail or 0) > 0
+        self._act(action_for_tap(self.actions) if touch else action_for_button(self.actions, 0), position)
+
+    def _on_mousedown(self, event: Any) -> None:
+        if int(event.button) == MOUSE_MIDDLE and self._position_of(event) is not None:
+            event.preventDefault()  # no autoscroll: the middle button is a game action here
+
+    def _on_auxclick(self, event: Any) -> None:
+        position = self._position_of(event)
+        if position is None or int(event.button) != MOUSE_MIDDLE:
+            return
+        event.preventDefault()
+        self._act(action_for_button(self.actions, MOUSE_MIDDLE), position)
 
     def _on_contextmenu(self, event: Any) -> None:
-        cell = self._cell_of(event)
-        if cell is None:
+        position = self._position_of(event)
+        if position is None:
             return
         event.preventDefault()
         if self._long_press_cell is None and self._suppress_click:
             return  # touch long press already acted; some browsers add a contextmenu
-        if self.on_secondary is not None:
-            self.move_cursor(*cell, focus=False)
-            self.on_secondary(*cell)
+        if self._pointer_type == "touch":
+            return  # a touch long press is handled by its own timer
+        self._act(action_for_button(self.actions, MOUSE_SECONDARY), position)
 
     def _on_keydown(self, event: Any) -> None:
-        cell = self._cell_of(event)
-        if cell is None:
+        position = self._position_of(event)
+        if position is None:
             return
-        key = event.key
+        key = str(event.key)
         if event.ctrlKey or event.altKey or event.metaKey:
-            return  # Ctrl+F is the browser's Find, Ctrl+Z the page's undo: not cell actions
-        if event.repeat and key in ("Enter", " ", "f", "F"):
-            event.preventDefault()  # a held key acts once, not at the keyboard's repeat rate
+            return  # Ctrl+F is the browser's Find, Ctrl+Z the page's undo: not board actions
+        action = action_for_key(self.actions, key, bool(event.shiftKey))
+        if action is not None:
+            event.preventDefault()  # the key is the action: no native click on Enter or Space as well
+            if not event.repeat:  # a held key acts once, not at the keyboard's repeat rate
+                self._act(action, position)
             return
         if key in ARROWS:
             event.preventDefault()
-            dr, dc = ARROWS[key]
-            self.move_cursor(cell[0] + dr, cell[1] + dc)
-        elif key == "Home" or key == "End":
+            self.finish_animation()
+            self.move_cursor(*self.layout.step(position, *ARROWS[key]))
+        elif key in ("Home", "End"):
             event.preventDefault()
-            self.move_cursor(cell[0], 0 if key == "Home" else self.cols - 1)
-        elif self.on_secondary is not None and (key in ("f", "F") or (key == " " and self.space_is_secondary)):
-            event.preventDefault()
-            self.move_cursor(*cell, focus=False)
-            self.on_secondary(*cell)
-        # Enter (and Space where it is not secondary) is left to the button's own
-        # click, which is also what a screen reader sends when it activates a cell.
+            self.move_cursor(*self.layout.row_end(position, last=key == "End"))
 
     def _on_keyup(self, event: Any) -> None:
-        if event.key == " " and self.space_is_secondary and self.on_secondary is not None:
-            event.preventDefault()  # Space's native click fires on keyup; it already flagged
+        if self._position_of(event) is None:
+            return
+        if action_for_key(self.actions, str(event.key), bool(event.shiftKey)) is not None:
+            event.preventDefault()  # Space's native click fires on keyup; keydown already acted
 
     def _on_pointerdown(self, event: Any) -> None:
+        self._pointer_type = str(event.pointerType or "")
         # Some browsers send no click after a long press; a stale flag would eat the next tap.
         self._suppress_click = False
-        if event.pointerType != "touch" or self.on_secondary is None:
+        if self._pointer_type != "touch" or action_for_long_press(self.actions) is None:
             return
-        cell = self._cell_of(event)
-        if cell is None:
+        position = self._position_of(event)
+        if position is None:
             return
         self._cancel_long_press()
-        self._long_press_cell = cell
+        self._long_press_cell = position
         self._long_press_origin = (float(event.clientX), float(event.clientY))
         self._long_press_timer = js.window.setTimeout(self._long_press.proxy, LONG_PRESS_MS)
 
@@ -255,18 +413,21 @@ class BoardWidget:
         self._long_press_cell = None
 
     def _fire_long_press(self, *_: Any) -> None:
-        cell = self._long_press_cell
+        position = self._long_press_cell
         self._long_press_timer = None
         self._long_press_cell = None
-        if cell is None or self.on_secondary is None:
+        if position is None:
             return
         self._suppress_click = True
-        self.move_cursor(*cell, focus=False)
-        self.on_secondary(*cell)
+        self._act(action_for_long_press(self.actions), position)
 
     def close(self) -> None:
         """Remove listeners, free proxies and take the board out of the page."""
         self._cancel_long_press()
+        if self._animation_request is not None:
+            js.window.cancelAnimationFrame(self._animation_request)
+        self._animation = None
         self._listeners.close()
         self._long_press.close()
+        self._frame_callback.close()
         self.frame.remove()

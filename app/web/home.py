@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.core import registry
+from app.games import GAMES
 from app.web.dom import by_id, element
+from app.web.screen.host import ShellHost
+from app.web.views import view_class
 
 
 class HomeScreen:
@@ -12,6 +16,7 @@ class HomeScreen:
 
     def __init__(self, shell: Any) -> None:
         self.shell = shell
+        self.host = ShellHost(shell)
         self.root = element("section", cls="home", attrs={"aria-labelledby": "home-title"})
         by_id("view").appendChild(self.root)
         self.relabel()
@@ -28,12 +33,13 @@ class HomeScreen:
         self.root.appendChild(element("h1", text=t("menu_heading"), attrs={"id": "home-title"}))
         self.root.appendChild(element("p", cls="tagline", text=t("site_tagline")))
         cards = element("ul", cls="game-cards")
-        for game, view_class in self.shell.views.items():
-            view = view_class(self)
+        for game in GAMES:
+            view = view_class(game)(self.host)
+            backend = registry.backend(game)
             records = element("dl")
-            for name, params in view.backend.PRESETS.items():
+            for name, params in backend.PRESETS.items():
                 # Bests are kept per board kind, as the game screen stores them (settings included).
-                key = view.backend.format_params(view.adjust_params(params))
+                key = backend.format_params(view.adjust_params(params))
                 records.appendChild(element("div", cls="game-best", attrs={"data-preset": name}, children=[
                     element("dt", cls="label", text=view.preset_label(name, params)),
                     element("dd", cls="value", text=view.best_text(self.shell.bests.get(game, key)))]))

@@ -15,12 +15,12 @@ from app.core.route import format_hash, parse_hash
 from app.core.settings import Settings
 from app.core.storage import Storage
 from app.core.strings import detect_language
+from app.games import GAMES
 from app.web import dom
 from app.web.audio import Audio
 from app.web.dom import Callback, Listeners, by_id, document, window
 from app.web.i18n import I18n
 from app.web.local_storage import local_storage_backing
-from app.web.views import VIEWS
 
 NOTICE_MS = 9000
 
@@ -36,7 +36,6 @@ class Shell:
                                                             or window.navigator.language)
         self.i18n = I18n(lang)
         self.audio = Audio(sfx=self.settings.get("sfx"), bgm=self.settings.get("bgm"))
-        self.views = VIEWS
         self.screen: Any = None
         self._listeners = Listeners()
         self._hide_notice = Callback(self._clear_notice)
@@ -72,7 +71,7 @@ class Shell:
 
     def route(self, *_: Any) -> None:
         """Open the screen the current hash names (home, a new game, or one puzzle)."""
-        route = parse_hash(str(window.location.hash), self.views)
+        route = parse_hash(str(window.location.hash), GAMES)
         first_screen = self.screen is None
         if self.screen is not None:
             self.screen.close()
@@ -88,7 +87,7 @@ class Shell:
         else:
             from app.web.game_screen import GameScreen
 
-            self.screen = GameScreen(self, self.views[route.game], route.game_id)
+            self.screen = GameScreen(self, route.game, route.game_id)
         document.title = self.screen.title
         # Which screen is open, and how many routes have run: styling hooks, and what tests wait on.
         root = document.documentElement
@@ -156,6 +155,10 @@ class Shell:
         if self._notice_timer is not None:
             window.clearTimeout(self._notice_timer)
         self._notice_timer = window.setTimeout(self._hide_notice.proxy, NOTICE_MS)
+
+    def clear_notice(self) -> None:
+        """Hide the notice at once (what it said no longer applies)."""
+        self._clear_notice()
 
     def _clear_notice(self, *_: Any) -> None:
         if self._notice_timer is not None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from app.core.settings import SETTINGS, Settings
+from app.core.settings import Settings, known_settings
 from app.core.storage import MemoryBacking, Storage
 
 DEFAULTS = {
@@ -25,7 +25,7 @@ def make(data: dict[str, str] | None = None) -> tuple[Settings, MemoryBacking]:
 
 def test_defaults() -> None:
     settings, _ = make()
-    assert set(SETTINGS) == set(DEFAULTS)
+    assert set(known_settings()) == set(DEFAULTS)
     for name, value in DEFAULTS.items():
         assert settings.get(name) is value
     assert settings.all() == DEFAULTS

@@ -1,8 +1,8 @@
 """The string catalogue (English and Japanese) and the lookup every view uses.
 
 Each catalogue module defines `EN` and `JA` dicts with the same keys; `common`
-holds the shared UI, and each game adds `app/core/strings/<game>.py`. Register a
-game's module by importing it on the marked line below and adding it to `MODULES`.
+holds the shared UI, and each registered game brings `app/games/<id>/strings.py`,
+found through `app.games.GAMES`: nothing here names a game.
 """
 
 from __future__ import annotations
@@ -11,13 +11,15 @@ import string
 from collections.abc import Iterable, Mapping
 from types import ModuleType
 
-# One import per catalogue module; a game's module is added here and to MODULES.
-from app.core.strings import common, crosslight, mines
+from app.core import registry
+from app.core.languages import DEFAULT_LANGUAGE, LANGUAGES
+from app.core.strings import common, keys
+from app.games import GAMES
 
-MODULES: tuple[ModuleType, ...] = (common, crosslight, mines)
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "MODULES", "catalogue", "detect_language", "placeholders",
+           "register", "translate"]
 
-LANGUAGES = ("en", "ja")
-DEFAULT_LANGUAGE = "en"
+MODULES: tuple[ModuleType, ...] = (common, keys, *(registry.strings(game) for game in GAMES))
 
 _CATALOGUES: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
 

@@ -10,6 +10,7 @@ by deduction alone.
 from __future__ import annotations
 
 from app.core.rng import Rng
+from app.core.settings import Setting
 
 from .board import (
     Cell,
@@ -31,9 +32,15 @@ from .solver import solve_from_first_click, solves_without_guessing
 
 ID = "mines"
 
+SETTINGS = {
+    "mines_no_guess": Setting(True, bool),  # boards solvable by logic alone
+    "mines_question_marks": Setting(False, bool),
+}
+
 __all__ = [
     "ID",
     "PRESETS",
+    "SETTINGS",
     "Cell",
     "Move",
     "Params",

@@ -1,9 +1,19 @@
-"""One view per game; VIEWS is the list of games the page offers, in menu order."""
+"""One view per game, found by convention: `app/web/views/<game id>.py` defines `View`.
 
-from app.web.views.crosslight import CrossLightView
-from app.web.views.mines import MinesView
+Which games exist is `app.games.GAMES`; a view module is imported only when its
+game is first shown.
+"""
 
-VIEWS = {
-    "crosslight": CrossLightView,
-    "mines": MinesView,
-}
+from __future__ import annotations
+
+import importlib
+
+from app.core import registry
+from app.web.views.base import GameView
+
+
+def view_class(game_id: str) -> type[GameView]:
+    """Return a registered game's view class; KeyError for an unknown game."""
+    if not registry.is_game(game_id):
+        raise KeyError(f"unknown game {game_id!r}")
+    return importlib.import_module(f"app.web.views.{game_id}").View

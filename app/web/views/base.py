@@ -1,22 +1,61 @@
-"""What a game's view tells the shared game screen: how cells look, read and respond.
+"""What a game's view tells the shared game screen: how the board looks, reads and responds.
 
 A view turns states into pixels and words and input into moves. It holds no
-rules: whatever it needs to know about the game, it asks the backend.
+rules: whatever it needs to know about the game, it asks the backend. It reaches
+the page only through a `ViewHost` (below), never through the screen's insides.
+
+A view module is found by convention: `app/web/views/<game id>.py` defines
+`View`, a subclass of `GameView`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from app.core.timer import format_clock
+from app.web.layout import MOUSE_PRIMARY, Action, BoardLayout, Geometry, Position
 
 if TYPE_CHECKING:
     from app.core.session import Session
-    from app.web.game_screen import GameScreen
+    from app.web.board import BoardWidget
+
+
+class ViewHost(Protocol):
+    """The small interface a view uses to reach the page (the game screen provides it)."""
+
+    board: BoardWidget | None
+
+    def t(self, key: str, **params: Any) -> str:
+        """Return catalogue text in the page's language."""
+
+    def play_sound(self, name: str) -> None:
+        """Play a sound effect (the site's or one the view declared in `sounds`)."""
+
+    def announce(self, text: str) -> None:
+        """Say something through the live region."""
+
+    def setting(self, name: str) -> Any:
+        """Return a player setting's value."""
+
+    def set_setting(self, name: str, value: Any) -> None:
+        """Store a player setting."""
+
+    def request(self, move: Any) -> None:
+        """Play a move through the session (as if the player made it)."""
+
+    def new_game(self, params: Any = None, *, focus_board: bool = True) -> None:
+        """Start a fresh puzzle (default: the current params)."""
+
+    def listen(self, target: Any, event: str, handler: Any) -> None:
+        """Listen to an element until the screen closes."""
+
+    @property
+    def state(self) -> Any:
+        """The current game state."""
 
 
 @dataclass(frozen=True)
@@ -29,6 +68,10 @@ class CustomField:
     maximum: int
 
 
+# The default input: one action, by click, tap, Enter or Space.
+PRESS = Action("press", "action_press", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True)
+
+
 class GameView:
     """Base class of the per-game views; subclasses fill in the game-specific parts."""
 
@@ -36,51 +79,68 @@ class GameView:
     name_key = ""
     rule_key = ""
     grid_label_key = ""
-    has_secondary = False  # a second action on cells (flagging)
-    space_is_secondary = False
+    actions: tuple[Action, ...] = (PRESS,)
+    sounds: dict[str, tuple[tuple[float, float, float, str, float], ...]] = {}  # see app.web.audio.EFFECTS
+    stylesheet: str | None = None  # a CSS file of the game's own, relative to the page
     min_cell_px = 28.0
     max_cell_px = 64.0
     custom_fields: tuple[CustomField, ...] = ()
 
-    def __init__(self, screen: GameScreen) -> None:
-        self.screen = screen
-        self.i18n = screen.shell.i18n
+    def __init__(self, host: ViewHost) -> None:
+        self.host = host
+
+    def t(self, key: str, **params: Any) -> str:
+        """Return catalogue text in the page's language."""
+        return self.host.t(key, **params)
 
     # ----- the board -------------------------------------------------------------------------
 
+    def layout(self, state: Any) -> BoardLayout:
+        """Return the board's shape for a state (default: every cell of the backend's grid, no ring)."""
+        rows, cols = self.codes(state).shape
+        return BoardLayout(rows, cols)
+
     def codes(self, state: Any) -> np.ndarray:
-        """Return one small int per cell: everything the canvas and labels depend on."""
+        """Return one small int per position (ring included): everything the canvas and labels depend on."""
         raise NotImplementedError
 
-    def paint(self, context: Any, code: int, x: float, y: float, size: float) -> None:
-        """Draw one cell with this code at (x, y)."""
+    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray, area: list[Position]) -> None:
+        """Repaint the positions in `area` (the canvas is clipped to them); default: cell by cell."""
+        layout = geometry.layout
+        for position in area:
+            code = int(codes[layout.index(position)])
+            x, y, size = geometry.rect(position)
+            self.paint_cell(context, code, x, y, size)
+
+    def widen(self, changed: list[Position]) -> list[Position]:
+        """Return the region to repaint when `changed` positions changed (default: just those).
+
+        A view whose drawings cross cells (beams, water) widens the region to
+        everything they touch, so no repaint clips half a beam.
+        """
+        return changed
+
+    def paint_cell(self, context: Any, code: int, x: float, y: float, size: float) -> None:
+        """Draw one position with this code at (x, y) (for views that paint cell by cell)."""
         raise NotImplementedError
 
-    def cell_label(self, code: int, row: int, col: int) -> str:
-        """Return the cell's accessible name."""
+    def label(self, code: int, position: Position) -> str:
+        """Return a position's accessible name."""
         raise NotImplementedError
 
-    def cell_pressed(self, code: int) -> str | None:
+    def pressed(self, code: int) -> str | None:
         """Return aria-pressed for toggle-like cells ("true"/"false"), else None."""
         return None
 
-    def activate_move(self, state: Any, row: int, col: int) -> Any:
-        """Return the move a click, tap or Enter on a cell makes."""
+    def move_for(self, action: str, state: Any, row: int, col: int) -> Any:
+        """Return the move a named action on a position makes (None: nothing)."""
         raise NotImplementedError
-
-    def secondary_move(self, state: Any, row: int, col: int) -> Any:
-        """Return the move a right-click, long press or F makes (None: nothing)."""
-        return None
-
-    def is_slow(self, state: Any, move: Any) -> bool:
-        """Return True when a move may take long enough to need a busy indicator."""
-        return False
 
     # ----- reactions -------------------------------------------------------------------------
 
-    def after_move(self, before: Any, after: Any, move: Any, changed: list[tuple[int, int]]) -> None:
-        """Play the move's sound and animate the cells that changed."""
-        self.screen.shell.audio.play("press")
+    def after_move(self, before: Any, after: Any, move: Any, changed: list[Position]) -> None:
+        """Play the move's sound and animate what changed."""
+        self.host.play_sound("press")
 
     def use_hint(self, move: Any) -> None:
         """Show or play a hint move from the backend."""
@@ -88,19 +148,19 @@ class GameView:
 
     def lost_text(self) -> str:
         """Return what to announce when the game is lost."""
-        return self.i18n.t("game_over")
+        return self.t("game_over")
 
     def no_hint_text(self) -> str:
         """Return what to say when the backend has no hint."""
-        return self.i18n.t("hint_none")
+        return self.t("hint_none")
 
     # ----- numbers around the board ----------------------------------------------------------
 
     def stats(self, session: Session, best: dict[str, float]) -> list[tuple[str, str, str]]:
         """Return (id, label, value) rows shown beside the board."""
         return [
-            ("moves", self.i18n.t("moves"), str(session.moves)),
-            ("time", self.i18n.t("time"), format_clock(session.elapsed)),
+            ("moves", self.t("moves"), str(session.moves)),
+            ("time", self.t("time"), format_clock(session.elapsed)),
         ]
 
     def record(self, session: Session) -> dict[str, float]:
@@ -109,7 +169,7 @@ class GameView:
 
     def result_rows(self, session: Session) -> list[tuple[str, str]]:
         """Return (label, value) rows for the clear dialog."""
-        return [(self.i18n.t("time"), format_clock(session.elapsed))]
+        return [(self.t("time"), format_clock(session.elapsed))]
 
     def best_text(self, best: dict[str, float]) -> str:
         """Return the best record as one short line ("—" when none)."""
@@ -131,7 +191,7 @@ class GameView:
 
     def preset_label(self, name: str, params: Any) -> str:
         """Return the preset's menu text."""
-        return self.i18n.t(f"preset_{name}")
+        return self.t(f"preset_{name}")
 
     def extra_controls(self, host: Any) -> None:
         """Add game-specific controls (settings) to the panel."""

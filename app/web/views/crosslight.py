@@ -36,15 +36,15 @@ class CrossLightView(GameView):
         CustomField("height", "height", crosslight.MIN_SIDE, crosslight.MAX_SIDE),
     )
 
-    def __init__(self, screen: Any) -> None:
-        super().__init__(screen)
+    def __init__(self, host: Any) -> None:
+        super().__init__(host)
         self._par_cache: tuple[Any, int] | None = None
 
     def codes(self, state: crosslight.State) -> np.ndarray:
         """One code per cell: 1 lit, 0 dark."""
         return state.lights.astype(np.int8)
 
-    def paint(self, context: Any, code: int, x: float, y: float, size: float) -> None:
+    def paint_cell(self, context: Any, code: int, x: float, y: float, size: float) -> None:
         """Draw a dark tile or a glowing lit one."""
         gap = max(1.0, size * GAP)
         context.fillStyle = COLOURS["seam"]
@@ -67,29 +67,30 @@ class CrossLightView(GameView):
             context.lineWidth = max(1.0, size * 0.03)
             context.stroke()
 
-    def cell_label(self, code: int, row: int, col: int) -> str:
+    def label(self, code: int, position: tuple[int, int]) -> str:
         """"Row R, column C, on/off" (1-based), in the page's language."""
-        return self.i18n.t("crosslight_cell_on" if code == ON else "crosslight_cell_off", row=row + 1, col=col + 1)
+        row, col = position
+        return self.t("crosslight_cell_on" if code == ON else "crosslight_cell_off", row=row + 1, col=col + 1)
 
-    def cell_pressed(self, code: int) -> str:
+    def pressed(self, code: int) -> str:
         """Lit cells are pressed toggles."""
         return "true" if code == ON else "false"
 
-    def activate_move(self, state: crosslight.State, row: int, col: int) -> Any:
+    def move_for(self, action: str, state: crosslight.State, row: int, col: int) -> Any:
         """A press on a cell."""
         return (row, col)
 
     def after_move(self, before: Any, after: Any, move: Any, changed: list[tuple[int, int]]) -> None:
         """Click, and flash the flipped cells."""
-        self.screen.shell.audio.play("press")
-        self.screen.board.mark(changed, "flash")
+        self.host.play_sound("press")
+        self.host.board.mark(changed, "flash")
 
     def use_hint(self, move: Any) -> None:
         """Ring the cell to press and move the cursor onto it."""
         row, col = move
-        self.screen.board.move_cursor(row, col)
-        self.screen.board.mark([(row, col)], "hinted")
-        self.screen.shell.announce(self.i18n.t("hint_cell", row=row + 1, col=col + 1))
+        self.host.board.move_cursor(row, col)
+        self.host.board.mark([(row, col)], "hinted")
+        self.host.announce(self.t("hint_cell", row=row + 1, col=col + 1))
 
     def par(self, state: crosslight.State) -> int:
         """The minimum number of presses the puzzle needs (cached per puzzle)."""
@@ -99,7 +100,7 @@ class CrossLightView(GameView):
 
     def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
         """Moves with par beside them, time, and the bests for this size."""
-        t = self.i18n.t
+        t = self.t
         return [
             ("moves", t("moves"), str(session.moves)),
             ("par", t("par"), str(self.par(session.restart_point))),
@@ -114,7 +115,7 @@ class CrossLightView(GameView):
 
     def result_rows(self, session: Any) -> list[tuple[str, str]]:
         """Moves, par and time."""
-        t = self.i18n.t
+        t = self.t
         return [(t("moves"), str(session.moves)), (t("par"), str(self.par(session.restart_point))),
                 (t("time"), format_clock(session.elapsed))]
 
@@ -124,14 +125,14 @@ class CrossLightView(GameView):
             return "—"
         parts = []
         if "moves" in best:
-            parts.append(self.i18n.t("n_moves", moves=int(best["moves"])))
+            parts.append(self.t("n_moves", moves=int(best["moves"])))
         if "time" in best:
             parts.append(format_clock(best["time"]))
         return " · ".join(parts)
 
     def preset_label(self, name: str, params: crosslight.Params) -> str:
         """"Easy 5×5"."""
-        return self.i18n.t(f"preset_{name}", width=params.width, height=params.height)
+        return self.t(f"preset_{name}", width=params.width, height=params.height)
 
     def params_text(self, values: dict[str, int]) -> str:
         """"WxH" for the backend's parser."""
@@ -139,4 +140,7 @@ class CrossLightView(GameView):
 
     def custom_error(self, values: dict[str, int]) -> str:
         """Say which sizes are allowed."""
-        return self.i18n.t("crosslight_size_error", low=crosslight.MIN_SIDE, high=crosslight.MAX_SIDE)
+        return self.t("crosslight_size_error", low=crosslight.MIN_SIDE, high=crosslight.MAX_SIDE)
+
+
+View = CrossLightView

@@ -11,6 +11,7 @@ from app.core.timer import format_clock
 from app.games import mines
 from app.games.mines import Cell
 from app.web.dom import element
+from app.web.layout import MOUSE_PRIMARY, MOUSE_SECONDARY, Action
 from app.web.views.base import CustomField, GameView
 
 REVEAL_STEP_MS = 22  # delay per step of flood depth: the opening spreads outward
@@ -28,8 +29,13 @@ class MinesView(GameView):
     name_key = "mines_name"
     rule_key = "mines_rule"
     grid_label_key = "mines_grid"
-    has_secondary = True
-    space_is_secondary = True
+    actions = (
+        Action("open", "action_open", keys=("Enter",), buttons=(MOUSE_PRIMARY,), tap=True),
+        Action("flag", "action_flag", keys=(" ", "f"), buttons=(MOUSE_SECONDARY,), long_press=True),
+    )
+    sounds = {"flag": ((880.0, 0.0, 0.05, "square", 0.07), (1175.0, 0.05, 0.06, "square", 0.06)),
+              "open": ((520.0, 0.0, 0.05, "triangle", 0.16),)}
+    stylesheet = "static/css/games/mines.css"
     min_cell_px = 26.0
     max_cell_px = 48.0
     custom_fields = (
@@ -44,7 +50,7 @@ class MinesView(GameView):
 
     # ----- drawing ---------------------------------------------------------------------------
 
-    def paint(self, context: Any, code: int, x: float, y: float, size: float) -> None:
+    def paint_cell(self, context: Any, code: int, x: float, y: float, size: float) -> None:
         """Draw a raised tile (hidden, flag, ?) or a flat opened cell (number, mine)."""
         if code in (Cell.HIDDEN, Cell.FLAG, Cell.QUESTION):
             self._raised(context, x, y, size)
@@ -125,77 +131,74 @@ class MinesView(GameView):
 
     # ----- words -----------------------------------------------------------------------------
 
-    def cell_label(self, code: int, row: int, col: int) -> str:
+    def label(self, code: int, position: tuple[int, int]) -> str:
         """"Row R, column C, <state>" with the state in the page's language."""
-        return self.i18n.t("mines_cell", row=row + 1, col=col + 1, state=self.state_text(code))
+        row, col = position
+        return self.t("mines_cell", row=row + 1, col=col + 1, state=self.state_text(code))
 
     def state_text(self, code: int) -> str:
         """What a cell shows, in words (hidden, flagged, 3 adjacent mines, mine...)."""
         if code == Cell.HIDDEN:
-            return self.i18n.t("mines_state_hidden")
+            return self.t("mines_state_hidden")
         if code in (Cell.FLAG, Cell.WRONG_FLAG):
-            return self.i18n.t("mines_state_flagged")
+            return self.t("mines_state_flagged")
         if code == Cell.QUESTION:
-            return self.i18n.t("mines_state_question")
+            return self.t("mines_state_question")
         if code in (Cell.MINE, Cell.MINE_HIT):
-            return self.i18n.t("mines_state_mine")
+            return self.t("mines_state_mine")
         if code == Cell.NUMBER_0:
-            return self.i18n.t("mines_state_zero")
+            return self.t("mines_state_zero")
         if code == Cell.NUMBER_1:
-            return self.i18n.t("mines_state_one")
-        return self.i18n.t("mines_state_many", count=int(code))
+            return self.t("mines_state_one")
+        return self.t("mines_state_many", count=int(code))
 
     def lost_text(self) -> str:
         """Where the mine was hit."""
-        row, col = self.screen.session.state.exploded
-        return self.i18n.t("mines_lost", row=row + 1, col=col + 1)
+        row, col = self.host.state.exploded
+        return self.t("mines_lost", row=row + 1, col=col + 1)
 
     # ----- input -----------------------------------------------------------------------------
 
-    def activate_move(self, state: mines.State, row: int, col: int) -> Any:
-        """Open a cell, or chord on an opened number (the backend tells which)."""
+    def move_for(self, action: str, state: mines.State, row: int, col: int) -> Any:
+        """Open a cell or chord on an opened number (the backend tells which); or cycle a hidden cell's mark.
+
+        Marks go flag, then ? when that setting is on; the backend refuses marks on opened cells.
+        """
+        if action == "flag":
+            return ("mark", row, col, bool(self.host.setting("mines_question_marks")))
         return ("open", row, col)
-
-    def secondary_move(self, state: mines.State, row: int, col: int) -> Any:
-        """Cycle the mark on a hidden cell (flag, then ? when that setting is on); the backend refuses others."""
-        return ("mark", row, col, bool(self.screen.shell.settings.get("mines_question_marks")))
-
-    def is_slow(self, state: mines.State, move: Any) -> bool:
-        """Laying a no-guess layout on the first click may take a noticeable moment."""
-        return state.mines is None and state.params.no_guess and move[0] == "open"
 
     def adjust_params(self, params: mines.Params) -> mines.Params:
         """Apply the player's no-guess choice to a preset or custom size."""
-        return replace(params, no_guess=bool(self.screen.shell.settings.get("mines_no_guess")))
+        return replace(params, no_guess=bool(self.host.setting("mines_no_guess")))
 
     def after_move(self, before: Any, after: mines.State, move: Any, changed: list[tuple[int, int]]) -> None:
         """Sound, and uncover newly opened cells outward from where the opening began."""
-        audio = self.screen.shell.audio
         if move[0] in ("mark", "flag", "unflag"):
-            audio.play("flag")
+            self.host.play_sound("flag")
             return
         if mines.status(after) < 0:
             return  # the loss has its own sound
-        audio.play("open")
+        self.host.play_sound("open")
         reveal = [(r, c, d) for r, c, d in after.last_reveal]
         if len(reveal) > 1:
             cells = [(r, c) for r, c, _ in reveal]
             delays = [min(d * REVEAL_STEP_MS, REVEAL_MAX_MS) for _, _, d in reveal]
-            self.screen.board.mark(cells, "reveal", delays_ms=delays)
+            self.host.board.mark(cells, "reveal", delays_ms=delays)
 
     def use_hint(self, move: Any) -> None:
         """Play the proved move and say what it was."""
         kind, row, col = move[0], move[1], move[2]
-        self.screen.board.move_cursor(row, col, focus=self.screen.board.has_focus())
+        self.host.board.move_cursor(row, col, focus=self.host.board.has_focus())
         key = {"open": "mines_hint_open", "flag": "mines_hint_flag", "unflag": "mines_hint_unflag"}[kind]
-        self.screen.shell.announce(self.i18n.t(key, row=row + 1, col=col + 1))
-        self.screen.request(move)
+        self.host.announce(self.t(key, row=row + 1, col=col + 1))
+        self.host.request(move)
 
     # ----- numbers ---------------------------------------------------------------------------
 
     def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
         """Mines left, time and best time for this board size."""
-        t = self.i18n.t
+        t = self.t
         return [
             ("mines-left", t("mines_left"), str(mines.mines_left(session.state))),
             ("time", t("time"), format_clock(session.elapsed)),
@@ -207,18 +210,18 @@ class MinesView(GameView):
         elapsed = session.elapsed
         board_value = mines.bbbv(session.state)
         rate = board_value / elapsed if elapsed > 0 else 0.0
-        precise = self.i18n.t("seconds_precise", seconds=f"{elapsed:.1f}")
-        return [(self.i18n.t("time"), f"{format_clock(elapsed)} ({precise})"),
-                (self.i18n.t("mines_bbbv"), str(board_value)), (self.i18n.t("mines_bbbv_rate"), f"{rate:.2f}")]
+        precise = self.t("seconds_precise", seconds=f"{elapsed:.1f}")
+        return [(self.t("time"), f"{format_clock(elapsed)} ({precise})"),
+                (self.t("mines_bbbv"), str(board_value)), (self.t("mines_bbbv_rate"), f"{rate:.2f}")]
 
     def preset_label(self, name: str, params: mines.Params) -> str:
         """"Beginner 9×9, 10 mines"."""
-        return self.i18n.t(f"preset_{name}", width=params.width, height=params.height, mines=params.mines)
+        return self.t(f"preset_{name}", width=params.width, height=params.height, mines=params.mines)
 
     def params_text(self, values: dict[str, int]) -> str:
         """"WxHnM" (with the no-guess choice) for the backend's parser."""
         text = f"{values['width']}x{values['height']}n{values['mines']}"
-        no_guess = self.screen.shell.settings.get("mines_no_guess")
+        no_guess = self.host.setting("mines_no_guess")
         return text if no_guess else text + mines.params.GUESS_SUFFIX
 
     def custom_error(self, values: dict[str, int]) -> str:
@@ -226,21 +229,23 @@ class MinesView(GameView):
         low, high = mines.params.MIN_SIDE, mines.params.MAX_SIDE
         width, height = values.get("width", 0), values.get("height", 0)
         if low <= width <= high and low <= height <= high:
-            return self.i18n.t("mines_custom_error_mines", width=width, height=height,
+            return self.t("mines_custom_error_mines", width=width, height=height,
                                high=mines.params.max_mines(width, height))
-        return self.i18n.t("mines_custom_error_size", low=low, high=high)
+        return self.t("mines_custom_error_size", low=low, high=high)
 
     def extra_controls(self, host: Any) -> None:
         """Switches for no-guess boards and question marks."""
         for setting, key in (("mines_no_guess", "mines_no_guess"), ("mines_question_marks", "mines_question_marks")):
             box = element("input", attrs={"type": "checkbox", "id": f"setting-{setting}"})
-            box.checked = bool(self.screen.shell.settings.get(setting))
+            box.checked = bool(self.host.setting(setting))
             host.appendChild(element("label", children=[box, element("span", attrs={"data-i18n": key})]))
-            self.screen.listen(box, "change",
+            self.host.listen(box, "change",
                                lambda event, name=setting: self._toggle(name, bool(event.target.checked)))
 
     def _toggle(self, name: str, value: bool) -> None:
-        self.screen.shell.settings.set(name, value)
-        self.screen.shell.check_storage()
-        if name == "mines_no_guess" and self.screen.session.state.mines is None:
-            self.screen.new_game(focus_board=False)  # nothing played yet: the choice applies at once
+        self.host.set_setting(name, value)
+        if name == "mines_no_guess" and self.host.state.mines is None:
+            self.host.new_game(focus_board=False)  # nothing played yet: the choice applies at once
+
+
+View = MinesView

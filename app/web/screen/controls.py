@@ -1,0 +1,51 @@
+"""The game controls (undo, redo, restart, hint, new game) and the numbers beside the board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.core.timer import format_clock
+from app.web.dom import Listeners, element
+
+# (id, catalogue key, keyboard shortcut)
+BUTTONS = (
+    ("undo", "undo", "Control+Z"),
+    ("redo", "redo", "Control+Y"),
+    ("restart", "restart", ""),
+    ("hint", "hint", "H"),
+    ("new-game", "new_game", "N"),
+)
+
+
+class Controls:
+    """The control buttons and the stats list; the screen says what each button does."""
+
+    def __init__(self, listeners: Listeners, actions: dict[str, Callable[[], None]]) -> None:
+        self.stats = element("dl", cls="stats", attrs={"id": "stats"})
+        self.buttons: dict[str, Any] = {}
+        for control_id, key, shortcut in BUTTONS:
+            node = element("button", cls="control", attrs={"type": "button", "id": control_id, "data-i18n": key})
+            if shortcut:
+                node.setAttribute("aria-keyshortcuts", shortcut)
+            listeners.on(node, "click", lambda _event, act=actions[control_id]: act())
+            self.buttons[control_id] = node
+        self.group = element("div", cls="controls", attrs={"role": "group", "data-i18n-label": "game_controls"},
+                             children=list(self.buttons.values()))
+
+    def show(self, session: Any, rows: list[tuple[str, str, str]]) -> None:
+        """Show the stats rows and enable the buttons that can act on the session."""
+        self.stats.replaceChildren()
+        for stat_id, label, value in rows:
+            self.stats.appendChild(element("div", cls=f"stat stat-{stat_id}", children=[
+                element("dt", text=label), element("dd", text=value, attrs={"id": f"stat-{stat_id}"})]))
+        self.buttons["undo"].disabled = not session.can_undo
+        self.buttons["redo"].disabled = not session.can_redo
+        self.buttons["restart"].disabled = session.over
+        self.buttons["hint"].disabled = session.over
+
+    def tick(self, elapsed: float) -> None:
+        """Update the clock between moves."""
+        node = self.stats.querySelector("#stat-time")
+        if node is not None:
+            node.textContent = format_clock(elapsed)

@@ -1,0 +1,104 @@
+"""The size form: the presets menu and the custom size fields, with a clear refusal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.web.dom import Listeners, element
+
+
+class SizeForm:
+    """Choose a preset or type a custom size; calls `start(params)` for a board to begin."""
+
+    def __init__(self, listeners: Listeners, view: Any, backend: Any, *,
+                 start: Callable[[Any, bool], None], game_started: Callable[[], bool],
+                 refused: Callable[[], None]) -> None:
+        self.view, self.backend = view, backend
+        self._start, self._game_started, self._refused = start, game_started, refused
+        self.form = element("form", cls="size-form", attrs={"novalidate": ""})
+        self.preset_select = element("select", attrs={"id": "preset"})
+        self.form.appendChild(element("label", children=[element("span", attrs={"data-i18n": "size"}),
+                                                         self.preset_select]))
+        self.custom_box = element("div", cls="custom-fields", attrs={"hidden": ""})
+        self.custom_inputs: dict[str, Any] = {}
+        for field in view.custom_fields:
+            box = element("input", attrs={"type": "number", "id": f"custom-{field.name}", "inputmode": "numeric",
+                                          "min": str(field.minimum), "max": str(field.maximum), "required": "",
+                                          "aria-describedby": "custom-error"})
+            self.custom_inputs[field.name] = box
+            self.custom_box.appendChild(element("label", children=[
+                element("span", attrs={"data-i18n": field.label_key}), box]))
+        self.custom_error = element("p", cls="form-error", attrs={"id": "custom-error", "role": "alert"})
+        self._error_values: dict[str, int] | None = None
+        self.custom_box.appendChild(self.custom_error)
+        self.form.appendChild(self.custom_box)
+        self.form.appendChild(element("button", attrs={"type": "submit", "id": "apply-size", "data-i18n": "apply"}))
+        listeners.on(self.preset_select, "change", self._on_preset_change)
+        listeners.on(self.form, "submit", self._on_submit)
+
+    def fill(self, params: Any, *, keep_choice: bool = False) -> None:
+        """List the presets in the current language and select the one `params` is.
+
+        With keep_choice (a relabel), what the player has chosen or typed stays.
+        """
+        chosen_before = str(self.preset_select.value)
+        current = self.backend.format_params(params)
+        self.preset_select.replaceChildren()
+        chosen = "custom"
+        for name, preset in self.backend.PRESETS.items():
+            self.preset_select.appendChild(element("option", text=self.view.preset_label(name, preset),
+                                                   attrs={"value": name}))
+            if self.backend.format_params(self.view.adjust_params(preset)) == current:
+                chosen = name
+        if self.view.custom_fields:
+            self.preset_select.appendChild(element("option", text=self.view.t("custom_size"),
+                                                   attrs={"value": "custom"}))
+        if keep_choice and chosen_before:
+            self.preset_select.value = chosen_before
+        else:
+            self.preset_select.value = chosen
+            self.custom_box.hidden = chosen != "custom"
+            for name, box in self.custom_inputs.items():
+                box.value = str(getattr(params, name, ""))
+        if self._error_values is not None:
+            self.show_error(self._error_values)
+
+    def _on_preset_change(self, *_: Any) -> None:
+        choice = str(self.preset_select.value)
+        self.custom_box.hidden = choice != "custom"
+        self.show_error(None)
+        if choice != "custom" and not self._game_started():
+            # Nothing played yet, so nothing is lost: start at once. Focus stays on the menu,
+            # since arrow keys fire "change" on every step through it. A game in play is
+            # only replaced by the Apply button.
+            self._start(self.backend.PRESETS[choice], False)
+
+    def _on_submit(self, event: Any) -> None:
+        event.preventDefault()
+        choice = str(self.preset_select.value)
+        if choice != "custom":
+            self._start(self.backend.PRESETS[choice], True)
+            return
+        values: dict[str, int] = {}
+        for name, box in self.custom_inputs.items():
+            text = str(box.value).strip()
+            values[name] = int(text) if text.lstrip("-").isdigit() and len(text) < 7 else -1
+        try:
+            params = self.backend.parse_params(self.view.params_text(values))
+        except ValueError:
+            self.show_error(values)
+            self._refused()
+            return
+        self.show_error(None)
+        self._start(params, True)
+
+    def show_error(self, values: dict[str, int] | None) -> None:
+        """Say why the custom size was refused (None clears it); kept so a language switch can re-say it."""
+        self._error_values = values
+        self.custom_error.textContent = "" if values is None else self.view.custom_error(values)
+        for box in self.custom_inputs.values():
+            if values is None:
+                box.removeAttribute("aria-invalid")
+            else:
+                box.setAttribute("aria-invalid", "true")

@@ -1,0 +1,102 @@
+"""A slow move done in slices: the page stays responsive, shows progress and offers Cancel.
+
+The backend's `apply_steps` yields between bounded slices of work; this runs as
+many slices as fit in a short budget, gives the browser a turn (a timeout), and
+goes on, so no main-thread task is long. Cancel drops the work: the board in
+play is untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js
+
+from app.core.game import Steps
+from app.web.dom import Callback, Listeners, element
+
+SLICE_BUDGET_MS = 25.0  # work per browser turn: well under a frame budget plus the 250 ms long-task line
+
+
+class SlowMove:
+    """Runs one sliced move at a time with a busy mark (class `is-busy` on the screen) and Cancel."""
+
+    def __init__(self, root: Any, mark_host: Any, listeners: Listeners, *, t: Callable[..., str],
+                 on_cancel: Callable[[], None]) -> None:
+        self.root = root
+        self._t = t
+        self._on_cancel = on_cancel
+        self._steps: Steps | None = None
+        self._done: Callable[[Any], None] | None = None
+        self._timer: Any = None
+        self._callback = Callback(self._run_slice)
+        self.label = element("span", cls="busy-label", attrs={"id": "busy-label", "role": "status"})
+        self.cancel_button = element("button", cls="busy-cancel", attrs={"type": "button", "id": "busy-cancel",
+                                                                          "data-i18n": "action_cancel"})
+        spinner = element("span", cls="busy-spinner", attrs={"aria-hidden": "true"})
+        self.mark = element("div", cls="busy", children=[spinner, self.label, self.cancel_button])
+        mark_host.appendChild(self.mark)
+        listeners.on(self.cancel_button, "click", lambda _event: self.cancel(announce=True))
+
+    @property
+    def running(self) -> bool:
+        """Whether a slow move is under way."""
+        return self._steps is not None
+
+    def start(self, steps: Steps, done: Callable[[Any], None]) -> None:
+        """Run `steps` in slices, then call `done(result)`; the busy mark shows meanwhile."""
+        self.cancel()
+        self._steps, self._done = steps, done
+        self.root.classList.add("is-busy")
+        self._show_progress(0.0)
+        # A timeout, not a frame: the busy mark paints first, and hidden tabs keep working.
+        self._timer = js.window.setTimeout(self._callback.proxy, 0)
+
+    def _run_slice(self, *_: Any) -> None:
+        self._timer = None
+        steps = self._steps
+        if steps is None:
+            return
+        started = float(js.performance.now())
+        progress: float | None = None
+        try:
+            while float(js.performance.now()) - started < SLICE_BUDGET_MS:
+                progress = next(steps)
+        except StopIteration as finished:
+            done = self._done
+            self._stop()
+            if done is not None:
+                done(finished.value)
+            return
+        except Exception:
+            self._stop()
+            raise
+        self._show_progress(progress)
+        self._timer = js.window.setTimeout(self._callback.proxy, 0)
+
+    def _show_progress(self, progress: float | None) -> None:
+        percent = 0 if progress is None else max(0, min(99, int(progress * 100)))
+        self.label.textContent = self._t("busy_generating", percent=percent)
+
+    def cancel(self, *, announce: bool = False) -> None:
+        """Drop the move under way (if any); the board in play stays as it was."""
+        if self._steps is None:
+            return
+        self._stop()
+        if announce:
+            self._on_cancel()
+
+    def _stop(self) -> None:
+        if self._timer is not None:
+            js.window.clearTimeout(self._timer)
+            self._timer = None
+        if self._steps is not None:
+            self._steps.close()
+        self._steps, self._done = None, None
+        self.root.classList.remove("is-busy")
+
+    def close(self) -> None:
+        """Stop and free the timer's proxy."""
+        self._stop()
+        self._callback.close()
