@@ -1,12 +1,13 @@
 # Masume — the two commands a player or maintainer needs:
 #   make play   set up what is missing, then serve the game on http://127.0.0.1:$(PORT)/
 #   make test   set up what is missing, then run every test (lint, unit, browser)
+#   make dist   build the folder to deploy: dist/masume/ and dist/masume.zip (README "Deploying")
 PORT ?= 8000
 PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
 
-.PHONY: play test vendor lint unit browser bench clean
+.PHONY: play test vendor dist lint unit browser bench clean
 
 play: vendor
 	@$(PYTHON) scripts/serve.py --port $(PORT)
@@ -16,10 +17,15 @@ test: vendor $(VENV)/.installed
 	$(VPY) -m ruff check .
 	$(VPY) -m pytest
 
-# Only the set-up: npm packages, the vendored runtime in static/vendor/, the numpy wheel.
+# Only the set-up: npm packages, the vendored runtime in static/vendor/, the numpy wheel,
+# app.zip and the precache list static/vendor/precache.js.
 vendor:
 	@scripts/need.sh npm pip
 	@$(PYTHON) scripts/vendor.py
+
+# The folder to deploy: only the files the game loads, index.html at the root; prints the sizes.
+dist: vendor
+	@$(PYTHON) scripts/dist.py
 
 $(VENV)/.installed: requirements-dev.txt
 	@scripts/need.sh venv
@@ -43,4 +49,4 @@ bench: vendor $(VENV)/.installed
 	$(VPY) bench/run_all.py
 
 clean:
-	rm -rf static/vendor node_modules $(VENV) .pytest_cache .ruff_cache
+	rm -rf static/vendor dist node_modules $(VENV) .pytest_cache .ruff_cache

@@ -40,6 +40,12 @@ class FolderHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Note (method, path, status) in the server's `requests` list, if it keeps one (tests and benches)."""
+        log = getattr(self.server, "requests", None)
+        if log is not None:
+            log.append((self.command, self.path, int(code) if str(code).isdigit() else 0))
+
 
 def make_server(port: int, root: Path = ROOT) -> http.server.ThreadingHTTPServer:
     """Return a server for `root` on 127.0.0.1:`port` (0 picks a free port)."""
@@ -48,8 +54,12 @@ def make_server(port: int, root: Path = ROOT) -> http.server.ThreadingHTTPServer
 
 
 def serve_in_thread(port: int = 0, root: Path = ROOT) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Start a server on a daemon thread and return it with its base URL (used by tests and benches)."""
+    """Start a server on a daemon thread and return it with its base URL (used by tests and benches).
+
+    The server's `requests` list records (method, path, status) of every request it answered.
+    """
     server = make_server(port, root)
+    server.requests = []  # type: ignore[attr-defined]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

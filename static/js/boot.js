@@ -1,13 +1,26 @@
-// Masume's loading screen. Runs before Python: it shows the load stages, and
-// turns every way start-up can fail (a file:// URL, a rejected promise, a
-// stall) into a readable message with a retry button instead of a blank page.
+// Masume's loading screen and delivery. Runs before Python, as the page's first script.
+//
+// - Requests every big file of the runtime at once, from the list `make vendor` writes
+//   (static/vendor/precache.js), instead of one after another as PyScript would find them,
+//   and hands each response to PyScript or Pyodide when they ask for it: nothing is
+//   downloaded twice. Meanwhile it draws a progress bar of bytes received out of the total.
+// - Names a missing (404) or blocked file within seconds, in the player's language.
+// - Turns every other way start-up can fail (a file:// URL, a rejected promise, a stall)
+//   into a readable message with a retry button; never a Python traceback.
+// - Once the game is ready, registers the service worker (sw.js) for offline play, and says
+//   when a new version is ready or when offline play is not available.
 (function () {
   "use strict";
   // A stalled download shows no error of its own; after this long the loader says so.
   // (Tests shorten it through window.masumeBootTimeoutMs, set before this script runs.)
   var TIMEOUT_MS = window.masumeBootTimeoutMs || 90000;
+  var DIAGNOSE_MS = 4000;  // how long a failure waits to find out whether a file is missing
   var root = document.documentElement;
   var failed = false;
+  var failing = false;
+  var BUILD = window.MASUME_BUILD;
+  var nativeFetch = window.fetch && window.fetch.bind(window);
+  var isFileUrl = window.location.protocol === "file:";
 
   function language() {
     try {
@@ -21,39 +34,358 @@
   root.lang = lang;
 
   // Text comes from data-en / data-ja attributes in index.html, which a unit
-  // test keeps equal to the Python string catalogue.
-  function text(id) {
+  // test keeps equal to the Python string catalogue. Later messages (the update
+  // notice) follow the language the player has chosen since.
+  function text(id, values) {
     var node = document.getElementById(id);
-    return node ? node.getAttribute("data-" + lang) || "" : "";
+    var current = root.lang === "ja" ? "ja" : (root.lang === "en" ? "en" : lang);
+    var out = node ? node.getAttribute("data-" + current) || "" : "";
+    for (var key in values || {}) out = out.split("{" + key + "}").join(values[key]);
+    return out;
   }
   function localise() {
     var nodes = document.querySelectorAll("[data-en][data-ja]");
     for (var i = 0; i < nodes.length; i++) nodes[i].textContent = nodes[i].getAttribute("data-" + lang);
   }
+  function byId(id) { return document.getElementById(id); }
+  function whenParsed(callback) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", callback);
+    else callback();
+  }
   function setStage(id) {
     if (failed) return;
-    var stage = document.getElementById("loading-stage");
+    var stage = byId("loading-stage");
     if (stage) stage.textContent = text(id);
   }
-  var isFileUrl = window.location.protocol === "file:";
 
-  function fail(messageId, detail) {
+  // A reason for the message: one line, and never a Python traceback (its last line names the error).
+  function readable(reason) {
+    var lines = String(reason || "").split("\n").map(function (line) { return line.trim(); })
+      .filter(function (line) { return line; });
+    var traceback = lines.some(function (line) {
+      return line.indexOf("Traceback (most recent call last)") === 0 || line.indexOf("File \"") === 0;
+    });
+    var line = (traceback ? lines[lines.length - 1] : lines[0]) || "";
+    return line.replace(/^Traceback \(most recent call last\):?/, "").slice(0, 200);
+  }
+
+  function show(messageId, values) {
     if (failed || root.getAttribute("data-ready") === "true") return;
-    if (document.readyState === "loading") {  // the message elements are not parsed yet
-      document.addEventListener("DOMContentLoaded", function () { fail(messageId, detail); });
-      return;
-    }
+    whenParsed(function () {
+      if (failed || root.getAttribute("data-ready") === "true") return;
+      failed = true;
+      root.setAttribute("data-boot", "failed");
+      var box = byId("loading-error");
+      byId("loading-error-text").textContent = text(messageId, values);
+      box.hidden = false;
+      byId("loading-retry").focus();
+    });
+  }
+
+  // ----- the build's files -------------------------------------------------------------------
+
+  function entryUrl(entry) { return new URL(entry.url, document.baseURI).href; }
+  var entries = (BUILD && BUILD.files) || [];
+  var byUrl = {};
+  entries.forEach(function (entry) { byUrl[entryUrl(entry)] = entry; });
+
+  function fileMissing(entry, status) {
+    root.setAttribute("data-missing-file", entry.url);
+    if (status) show("msg-file-missing", {file: entry.url, status: status});
+    else show("msg-file-blocked", {file: entry.url});
+  }
+
+  // Ask for one file without keeping it: the status names a missing file, a rejection a blocked one.
+  function probe(entry) {
+    return nativeFetch(entryUrl(entry), {method: "HEAD", cache: "no-store"}).then(function (response) {
+      return response.ok ? null : {entry: entry, status: response.status};
+    }, function () { return {entry: entry, status: 0}; });
+  }
+
+  // After a failure: is a file of the build missing? (Every failure from a half-uploaded folder
+  // looks different inside PyScript; the file list knows the cause.) Gives up after DIAGNOSE_MS.
+  function diagnose(urls) {
+    var wanted = urls ? entries.filter(function (entry) { return urls.indexOf(entryUrl(entry)) >= 0; }) : entries;
+    if (!wanted.length || !nativeFetch) return Promise.resolve(null);
+    var checks = Promise.all(wanted.map(probe)).then(function (results) {
+      return results.filter(function (result) { return result; })[0] || null;
+    });
+    var giveUp = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, DIAGNOSE_MS); });
+    return Promise.race([checks, giveUp]);
+  }
+
+  function fail(messageId, detail, urls) {
+    if (failed || failing || root.getAttribute("data-ready") === "true") return;
     // From a file:// URL every later failure has the same cause: say that one.
-    if (isFileUrl) { messageId = "msg-file-protocol"; detail = ""; }
-    failed = true;
-    root.setAttribute("data-boot", "failed");
-    var box = document.getElementById("loading-error");
-    var message = document.getElementById("loading-error-text");
-    message.textContent = text(messageId).replace("{reason}", detail || "");
-    box.hidden = false;
-    document.getElementById("loading-retry").focus();
+    if (isFileUrl) { show("msg-file-protocol"); return; }
+    failing = true;
+    diagnose(urls).then(function (found) {
+      if (found) fileMissing(found.entry, found.status);
+      else show(messageId, {reason: readable(detail)});
+    });
   }
   window.masumeBootFailed = fail;  // app/main.py calls this when Python fails to start
+
+  // ----- progress: bytes received out of the total ------------------------------------------
+
+  var total = 0;
+  var received = 0;
+  var pending = 0;
+  var drawQueued = false;
+  function megabytes(bytes) { return (bytes / 1048576).toFixed(1); }
+  function draw() {
+    drawQueued = false;
+    var bar = byId("loading-progress");
+    var label = byId("loading-bytes");
+    if (!bar || !label || !total) return;
+    bar.max = total;
+    bar.value = Math.min(received, total);
+    if (pending === 0) {
+      root.setAttribute("data-download", "done");
+      label.textContent = text("msg-download-done");
+    } else {
+      label.textContent = text("msg-downloading", {done: megabytes(received), total: megabytes(total)});
+    }
+  }
+  function redraw() {
+    if (drawQueued) return;
+    drawQueued = true;
+    (window.requestAnimationFrame || setTimeout)(draw);
+  }
+  function arrived(bytes) { received += bytes; redraw(); }
+  function finished() { pending -= 1; redraw(); }
+
+  // Count a response's bytes as they arrive; resolves when the body is complete (or broken).
+  function countBody(response, entry) {
+    return new Promise(function (resolve) {
+      var counted = 0;
+      if (!response.body || !response.body.getReader) { arrived(entry.size); finished(); resolve(); return; }
+      var reader = response.body.getReader();
+      (function pump() {
+        reader.read().then(function (step) {
+          if (step.done) { arrived(Math.max(0, entry.size - counted)); finished(); resolve(); return; }
+          counted += step.value.byteLength;
+          arrived(step.value.byteLength);
+          pump();
+        }, function () { finished(); resolve(); });
+      })();
+    });
+  }
+
+  // ----- request everything at once, hand each response over once ---------------------------
+
+  var prefetched = {};  // absolute URL -> Promise<Response>, taken by the first fetch() of that URL
+  var complete = {};  // absolute URL -> Promise resolved once that download has ended, however
+
+  function sha256Base64(buffer) {
+    return crypto.subtle.digest("SHA-256", buffer).then(function (digest) {
+      var bytes = new Uint8Array(digest);
+      var binary = "";
+      for (var i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
+      return "sha256-" + btoa(binary);
+    });
+  }
+
+  // On a first visit, each download is also written to the cache the service worker will fill
+  // for this version (sw.js checks each file's sha256 before it keeps it): the worker does not
+  // download the big files a second time.
+  var staging = null;
+  function openStaging() {
+    if (!window.caches || !window.isSecureContext || !window.TransformStream) return null;
+    var name = "masume:" + new URL("./", document.baseURI).href + ":" + BUILD.version;
+    return caches.open(name).catch(function () { return null; });
+  }
+
+  function prefetch(entry) {
+    var url = entryUrl(entry);
+    pending += 1;
+    var ended;
+    complete[url] = new Promise(function (resolve) { ended = resolve; });
+    function done() { finished(); ended(); }
+    prefetched[url] = nativeFetch(url, {credentials: "same-origin"}).then(function (response) {
+      if (!response.ok) { fileMissing(entry, response.status); done(); return response; }
+      var copy = response.clone();
+      if (!staging || !copy.body) { countBody(copy, entry).then(ended); return response; }
+      var counted = 0;
+      var body = copy.body.pipeThrough(new TransformStream({
+        transform: function (chunk, controller) {
+          counted += chunk.byteLength;
+          arrived(chunk.byteLength);
+          controller.enqueue(chunk);
+        }
+      }));
+      var stored = new Response(body, {status: copy.status, statusText: copy.statusText, headers: copy.headers});
+      staging.then(function (cache) {
+        return cache ? cache.put(url, stored) : stored.arrayBuffer();
+      }).catch(function () { /* a full quota only costs the worker a download */ }).then(function () {
+        arrived(Math.max(0, entry.size - counted));
+        done();
+      });
+      return response;
+    }, function (error) {
+      fileMissing(entry, 0);
+      done();
+      throw error;
+    });
+  }
+
+  function modulePreload(entry) {
+    var link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = entry.url;
+    pending += 1;
+    link.addEventListener("load", function () { arrived(entry.size); finished(); });
+    link.addEventListener("error", function () {
+      finished();
+      probe(entry).then(function (found) { fileMissing(entry, found ? found.status : 0); });
+    });
+    document.head.appendChild(link);
+  }
+
+  // PyScript and Pyodide call the global fetch() when they need a file: the first call for a
+  // prefetched URL gets the response already on its way. A request with an integrity value
+  // (Pyodide checks the numpy wheel's sha256) is checked here against the same value.
+  function takeOver() {
+    window.fetch = function (input, init) {
+      var plain = typeof input === "string" || input instanceof URL;
+      var method = (init && init.method) || "GET";
+      if (plain && method.toUpperCase() === "GET" && !(init && init.body)) {
+        var url = new URL(String(input), document.baseURI);
+        url.hash = "";
+        var waiting = prefetched[url.href];
+        if (waiting) {
+          delete prefetched[url.href];
+          if (!(init && init.integrity)) return waiting;
+          if (!window.crypto || !crypto.subtle) return nativeFetch(input, init);
+          return waiting.then(function (response) {
+            var headers = response.headers;
+            var status = response.status;
+            return response.arrayBuffer().then(function (bytes) {
+              return sha256Base64(bytes).then(function (digest) {
+                if (digest !== init.integrity) throw new TypeError("Integrity check failed for " + url.href);
+                return new Response(bytes, {status: status, headers: headers});
+              });
+            });
+          });
+        }
+      }
+      return nativeFetch(input, init);
+    };
+  }
+
+  // The files PyScript and Pyodide need to start Python come first; the numpy wheel and the
+  // game's files second, so they arrive while Python starts instead of slowing its start.
+  var FIRST = /pyodide\.asm\.|python_stdlib|pyodide-lock|pyodide\.mjs|pyscript\/|pyscript\.toml$/;
+  function startDownloads() {
+    if (!nativeFetch) return;
+    var controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+    var first = [];
+    var second = [];
+    entries.forEach(function (entry) {
+      if (entry.kind === "module") { total += entry.size; modulePreload(entry); return; }
+      if (entry.kind !== "fetch") return;
+      // From the worker's cache, leave the WebAssembly to Pyodide's own streaming compile, which
+      // lets the browser reuse the compiled code it cached on the last visit.
+      if (controlled && /\.wasm$/.test(entry.url)) return;
+      total += entry.size;
+      (FIRST.test(entry.url) ? first : second).push(entry);
+    });
+    takeOver();
+    if (!controlled) staging = openStaging();
+    first.forEach(prefetch);
+    // Waiting for the first wave only when it has to cross a network; from the worker's cache all at once.
+    var ready = controlled ? Promise.resolve() : Promise.all(first.map(function (entry) {
+      return complete[entryUrl(entry)];
+    }));
+    ready.then(function () { second.forEach(prefetch); });
+    redraw();
+  }
+
+  // ----- the service worker: offline play, updates ------------------------------------------
+
+  var reloadOnChange = false;
+  function notice(messageId, buttonId, onClick) {
+    whenParsed(function () {
+      var box = byId("boot-notice");
+      if (!box) return;
+      box.textContent = "";
+      var message = document.createElement("span");
+      message.textContent = text(messageId);
+      box.appendChild(message);
+      var button = document.createElement("button");
+      button.type = "button";
+      button.id = buttonId;
+      button.textContent = text(buttonId === "update-reload" ? "msg-update-reload" : "msg-notice-close");
+      button.addEventListener("click", onClick);
+      box.appendChild(button);
+    });
+  }
+
+  function takeUpdate(registration) {
+    if (!registration.waiting) return;
+    reloadOnChange = true;
+    registration.waiting.postMessage({type: "masume:skip-waiting"});
+  }
+
+  function offlineUnavailable() {
+    root.setAttribute("data-offline", "unavailable");
+    notice("msg-offline-unavailable", "offline-close", function () { byId("boot-notice").textContent = ""; });
+  }
+
+  function watchInstall(registration, worker) {
+    var reachedInstalled = false;
+    worker.addEventListener("statechange", function () {
+      if (worker.state === "installed") {
+        reachedInstalled = true;
+        if (navigator.serviceWorker.controller) {
+          root.setAttribute("data-update", "ready");
+          notice("msg-update-ready", "update-reload", function () { takeUpdate(registration); });
+        }
+      } else if (worker.state === "activated" && !root.hasAttribute("data-update")) {
+        root.setAttribute("data-offline", "ready");
+      } else if (worker.state === "redundant" && !reachedInstalled) {
+        offlineUnavailable();
+      }
+    });
+  }
+
+  function registerWorker() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext || isFileUrl) return;
+    navigator.serviceWorker.register("sw.js", {updateViaCache: "none"}).then(function (registration) {
+      if (registration.installing) watchInstall(registration, registration.installing);
+      registration.addEventListener("updatefound", function () {
+        if (registration.installing) watchInstall(registration, registration.installing);
+      });
+      if (registration.waiting && navigator.serviceWorker.controller) {
+        root.setAttribute("data-update", "ready");
+        notice("msg-update-ready", "update-reload", function () { takeUpdate(registration); });
+      } else if (registration.active && navigator.serviceWorker.controller) {
+        root.setAttribute("data-offline", "ready");
+      }
+    }, function (error) {
+      console.warn("Masume: offline play is not available:", error);
+      offlineUnavailable();
+    });
+  }
+
+  if ("serviceWorker" in navigator && !isFileUrl) {
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (reloadOnChange) window.location.reload();
+    });
+    // A version that finished installing while an older page was open takes over on this load,
+    // before this page boots Python (the older version's files are still what this page gets).
+    if (navigator.serviceWorker.controller) {
+      navigator.serviceWorker.getRegistration().then(function (registration) {
+        if (registration && registration.waiting && registration.active) takeUpdate(registration);
+      }, function () { /* no registration: nothing to take */ });
+    }
+    // Register only once the game is ready, so the worker's downloads never compete with the page's.
+    new MutationObserver(function (changes, observer) {
+      if (root.getAttribute("data-ready") === "true") { observer.disconnect(); registerWorker(); }
+    }).observe(root, {attributes: true, attributeFilter: ["data-ready"]});
+  }
+
+  // ----- start-up stages and failures --------------------------------------------------------
 
   // PyScript's py:progress names; numpy is loaded inside the "Pyodide" stage
   // (packages_cache = "passthrough" hands it to Pyodide's own loader).
@@ -69,25 +401,45 @@
   window.addEventListener("unhandledrejection", function (event) {
     var reason = event.reason && (event.reason.message || String(event.reason));
     console.error("Masume start-up failed:", event.reason);
-    fail("msg-load-failed", String(reason || "").split("\n")[0].slice(0, 200));
+    fail("msg-load-failed", reason);
   });
   window.addEventListener("error", function (event) {
-    // A script that does not load (a missing vendor file) only shows up here.
-    if (event.target && event.target !== window && event.target.src) {
-      fail("msg-load-failed", event.target.src.split("/").pop());
-    }
+    // A script or module that does not load (a missing vendor file) only shows up here.
+    var target = event.target;
+    var url = target && target !== window && (target.src || (target.rel === "modulepreload" && target.href));
+    if (!url || (target.rel === "modulepreload")) return;  // modulepreloads report themselves
+    var entry = byUrl[new URL(url, document.baseURI).href];
+    if (entry) probe(entry).then(function (found) { fileMissing(entry, found ? found.status : 0); });
+    else fail("msg-load-failed", url.split("/").pop(), Object.keys(byUrl));
   }, true);
 
-  document.addEventListener("DOMContentLoaded", function () {
+  if (!isFileUrl && BUILD) startDownloads();
+
+  whenParsed(function () {
     localise();
-    document.getElementById("loading-retry").addEventListener("click", function () {
+    // The update and offline notices' live region: present (empty) from the start, so that
+    // screen readers announce what is written into it later. Outside #app and #loading.
+    var box = document.createElement("div");
+    box.id = "boot-notice";
+    box.className = "boot-notice";
+    box.setAttribute("role", "status");
+    box.setAttribute("aria-live", "polite");
+    document.body.appendChild(box);
+    byId("loading-retry").addEventListener("click", function () {
       window.location.reload();
     });
     if (isFileUrl) {
-      fail("msg-file-protocol");
+      show("msg-file-protocol");
+      return;
+    }
+    if (!BUILD) {  // the list itself did not arrive: the upload is incomplete
+      probe({url: "static/vendor/precache.js"}).then(function (found) {
+        fileMissing({url: "static/vendor/precache.js"}, found ? found.status : 0);
+      });
       return;
     }
     setStage("msg-loading-python");
+    redraw();
     setTimeout(function () { fail("msg-load-timeout"); }, TIMEOUT_MS);
   });
 })();

@@ -1,0 +1,260 @@
+"""Delivery: offline play after one visit, the deployable folder under a sub-path, updates, the CSP.
+
+Each test serves its own folder on its own port (so its service worker and caches start
+empty and the server's log of requests is its own) and checks, like every browser test,
+that no request left the page's origin. Offline means the browser context is switched
+offline: a reload must then be answered by the service worker alone.
+
+Playing "a move in every registered game" iterates `app.games.GAMES`. Cross Light has
+its own check (the move counter reads 1); any other game gets the generic action: click
+board cells one after another until some cell's `data-code` changes, and if none does,
+press the hint control (`#hint`) and wait for a change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import vendor
+from serve import serve_in_thread
+
+from app.games import GAMES
+from tests.browser.conftest import RequestLog, go, wait_until_ready
+
+# scripts/dist.py, imported by name at run time: a built dist/ folder at the project root would
+# otherwise make the linter sort `import dist` as first-party one day and third-party the next.
+dist = importlib.import_module("dist")
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+WORKER_TIMEOUT_MS = 90_000
+
+# Collects Content-Security-Policy violations from the first script on.
+CSP_WATCH = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+CONTROLLED = """() => navigator.serviceWorker.controller !== null
+    && document.documentElement.dataset.offline === "ready" """
+
+
+class Site:
+    """A folder served on its own port, with the server's request log."""
+
+    def __init__(self, folder: Path, prefix: str = "") -> None:
+        self.server, self.host = serve_in_thread(0, folder)
+        self.url = self.host + prefix
+        self.log = RequestLog(self.url)
+
+    @property
+    def requests(self) -> list[tuple[str, str, int]]:
+        return self.server.requests
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+def new_page(browser, site: Site, offline_watch: bool = True):  # noqa: ANN001, ANN201
+    """A fresh context (no worker, no caches) and page whose requests and CSP violations are recorded."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US",
+                                  service_workers="allow")
+    context.add_init_script(CSP_WATCH)
+    page = context.new_page()
+    site.log.watch(page)
+    context.on("request", site.log._on_request)  # the worker's requests too
+    return context, page
+
+
+def check_clean(page, site: Site) -> None:  # noqa: ANN001
+    """No request left the folder, nothing threw, the CSP blocked nothing."""
+    assert site.log.foreign == [], f"requests left the folder: {site.log.foreign}"
+    assert site.log.errors == [], f"uncaught page errors: {site.log.errors}"
+    assert page.evaluate("() => window.__cspViolations") == []
+
+
+def cell_codes(page) -> list[str | None]:  # noqa: ANN001
+    return page.eval_on_selector_all(".board-grid button.cell", "bs => bs.map(b => b.getAttribute('data-code'))")
+
+
+def play_a_move(page, game: str) -> None:  # noqa: ANN001
+    """Make one move in the open game and check that the board changed."""
+    page.locator(".board-grid button.cell").first.wait_for()
+    if game == "crosslight":
+        page.locator(".board-grid button.cell").first.click()
+        page.wait_for_function("() => document.querySelector('#stat-moves').textContent.trim() === '1'")
+        return
+    before = cell_codes(page)
+    cells = page.locator(".board-grid button.cell")
+    for index in range(min(cells.count(), 12)):
+        cells.nth(index).click()
+        page.wait_for_timeout(100)
+        if cell_codes(page) != before:
+            return
+    hint = page.locator("#hint")
+    assert hint.count() == 1, f"{game}: no cell click changed the board, and there is no #hint control"
+    hint.click()
+    page.wait_for_function("(b) => JSON.stringify([...document.querySelectorAll('.board-grid button.cell')]"
+                           ".map(c => c.getAttribute('data-code'))) !== b", arg=str(before).replace("'", '"'))
+
+
+def precached_paths(folder: Path) -> set[str]:
+    return {entry["url"] for entry in vendor.read_precache(folder)["files"]}
+
+
+@pytest.fixture
+def root_site() -> Iterator[Site]:
+    site = Site(ROOT)
+    yield site
+    site.close()
+
+
+def test_one_visit_then_every_game_plays_offline_under_the_csp(browser, root_site) -> None:  # noqa: ANN001
+    site = root_site
+    context, page = new_page(browser, site)
+    page.goto(site.url)
+    wait_until_ready(page)
+    # The progress bar counted every byte of the list and said the download was done.
+    assert page.evaluate("() => document.documentElement.dataset.download") == "done"
+    assert page.evaluate("() => { const p = document.querySelector('#loading-progress'); "
+                         "return p.value === p.max && p.max > 10e6; }")
+    page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
+    # Every file the page and its worker asked for is in the precache list; none was downloaded twice.
+    listed = precached_paths(ROOT) | {"", "sw.js", vendor.PRECACHE_URL}
+    asked = {path.split("?")[0].split("#")[0].lstrip("/") for _, path, _ in site.requests}
+    assert asked <= listed, f"loaded but not precached: {sorted(asked - listed)}"
+    downloads = [path for method, path, status in site.requests if method == "GET" and status == 200]
+    twice = sorted({path for path in downloads if downloads.count(path) > 1})
+    assert twice == [], f"downloaded more than once: {twice}"
+
+    answered = len(site.requests)
+    context.set_offline(True)
+    page.reload()
+    wait_until_ready(page)
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    for game in GAMES:
+        go(page, f"#{game}")
+        play_a_move(page, game)
+    assert site.requests[answered:] == [], "offline, yet the server was asked"
+    check_clean(page, site)
+    context.close()
+
+
+def test_the_built_folder_plays_from_a_sub_path_online_and_offline(browser, tmp_path) -> None:  # noqa: ANN001
+    folder = tmp_path / "games" / "masume"
+    dist.build(folder)
+    shipped = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+    assert shipped == precached_paths(folder) | {"sw.js", vendor.PRECACHE_URL}
+    assert not [name for name in shipped if name.endswith((".map", ".d.ts")) or name.startswith("tests/")]
+    site = Site(tmp_path, "games/masume/")
+    try:
+        context, page = new_page(browser, site)
+        page.goto(site.url + "#crosslight")
+        wait_until_ready(page)
+        play_a_move(page, "crosslight")
+        page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
+        scope = page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).scope")
+        assert scope == site.url
+        assert all(path.startswith("/games/masume/") for _, path, _ in site.requests), site.requests
+        context.set_offline(True)
+        page.reload()
+        wait_until_ready(page)
+        play_a_move(page, "crosslight")
+        check_clean(page, site)
+        context.close()
+    finally:
+        site.close()
+
+
+def _release(folder: Path, mark: str) -> dict:
+    """Build the folder, mark it as release `mark` (a line in app/main.py, a rule in boot.css), list it."""
+    dist.build(folder)
+    with (folder / "app" / "main.py").open("a") as main:
+        main.write(f'\njs.document.documentElement.setAttribute("data-test-build", "{mark}")\n')
+    with (folder / "static" / "css" / "boot.css").open("a") as css:
+        css.write(f"\n/* release {mark} */\n")
+    return vendor.write_precache(folder)
+
+
+def test_an_update_is_announced_and_taken_on_the_next_load_without_mixing_versions(browser, tmp_path) -> None:  # noqa: ANN001
+    releases = {mark: _release(tmp_path / mark, mark) for mark in ("v1", "v2")}
+    assert releases["v1"]["version"] != releases["v2"]["version"]
+    marked = ("app/main.py", "static/css/boot.css")
+    sha = {mark: {e["url"]: e["sha256"] for e in release["files"] if e["url"] in marked}
+           for mark, release in releases.items()}
+    live = tmp_path / "site"
+    live.symlink_to(tmp_path / "v1")
+    site = Site(live)
+    loads: list[dict[str, str]] = []
+
+    def on_response(response) -> None:  # noqa: ANN001
+        path = response.url.removeprefix(site.url).split("#")[0]
+        if path in marked and response.request.frame == page.main_frame and loads:
+            loads[-1][path] = hashlib.sha256(response.body()).hexdigest()
+
+    try:
+        context, page = new_page(browser, site)
+        page.on("request", lambda request: request.resource_type == "document" and loads.append({}))
+        page.on("response", on_response)
+        page.goto(site.url)
+        wait_until_ready(page)
+        page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
+        tmp = tmp_path / "site.new"  # the host now serves release 2
+        tmp.symlink_to(tmp_path / "v2")
+        os.replace(tmp, live)
+
+        page.reload()  # still release 1, from the worker; release 2 installs meanwhile
+        wait_until_ready(page)
+        assert page.evaluate("() => document.documentElement.dataset.testBuild") == "v1"
+        button = page.locator("#boot-notice button#update-reload")
+        button.wait_for(timeout=WORKER_TIMEOUT_MS)
+        assert page.locator("#boot-notice").get_attribute("role") == "status"
+        assert "A new version is ready" in page.locator("#boot-notice").inner_text()
+        assert button.evaluate("b => b.tagName") == "BUTTON"
+        go(page, "#crosslight")  # the running page keeps working on release 1
+        play_a_move(page, "crosslight")
+        assert page.evaluate("() => MASUME_BUILD.version") == releases["v1"]["version"]
+
+        page.reload()  # the next load is release 2, entirely
+        page.wait_for_function("() => document.documentElement.dataset.testBuild === 'v2'", timeout=120_000)
+        wait_until_ready(page)
+        assert page.evaluate("() => MASUME_BUILD.version") == releases["v2"]["version"]
+        keys = page.evaluate("async () => (await caches.keys()).filter(k => k.startsWith('masume:'))")
+        assert keys == [f"masume:{site.url}:{releases['v2']['version']}"]
+        go(page, "#crosslight")
+        play_a_move(page, "crosslight")
+        # No load got files of two releases.
+        for seen in loads:
+            versions = {mark for mark in sha for path, digest in seen.items() if sha[mark][path] == digest}
+            assert len(versions) <= 1, (seen, versions)
+        assert loads[-1] and {sha["v2"][path] for path in loads[-1]} == set(loads[-1].values())
+        check_clean(page, site)
+        context.close()
+    finally:
+        site.close()
+
+
+def test_a_failed_install_keeps_the_online_game_and_says_offline_play_is_unavailable(browser, tmp_path) -> None:  # noqa: ANN001
+    folder = tmp_path / "site"
+    dist.build(folder)
+    with (folder / "app" / "main.py").open("a") as main:  # the file no longer matches its listed sha256
+        main.write("\n# changed after the list was written\n")
+    site = Site(folder)
+    try:
+        context, page = new_page(browser, site)
+        page.goto(site.url + "#crosslight")
+        wait_until_ready(page)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'unavailable'",
+                               timeout=WORKER_TIMEOUT_MS)
+        assert "Offline play is not available" in page.locator("#boot-notice").inner_text()
+        play_a_move(page, "crosslight")
+        assert page.evaluate("async () => (await caches.keys()).filter(k => k.startsWith('masume:'))") == []
+        check_clean(page, site)
+        context.close()
+    finally:
+        site.close()
