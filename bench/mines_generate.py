@@ -6,7 +6,14 @@ over many seeds (first cell drawn per seed) and reports the median and 95th
 percentile, also as a ratio against a baseline measured in the same run: an
 Expert board WITHOUT the no-guess guarantee (random mines + flood open only).
 
-    python3 bench/mines_generate.py [--seeds N] [--json]
+A second table runs the first click of the densest no-guess boards the density
+limit accepts (50×50 with 833 mines, and others at one mine per three cells)
+through `apply_steps`, as the page does, and reports the longest slice between
+two yields per board (its maximum and median over the seeds, default 10), the
+median slice, and the total time. The page keeps each browser task under 250 ms,
+so a slice should stay under ~40 ms here.
+
+    python3 bench/mines_generate.py [--seeds N] [--slice-seeds N] [--json]
 
 Prints a markdown table (or JSON with --json) to stdout; run under CPython. The
 browser's Pyodide is typically 2-4x slower than CPython.
@@ -29,6 +36,8 @@ if str(ROOT) not in sys.path:
 from app.core.rng import Rng
 from app.games import mines
 from app.games.mines.generator import place_mines_bits
+from app.games.mines.moves import apply_steps
+from app.games.mines.params import max_mines
 
 BASELINE = "expert, guessing allowed (baseline)"
 CASES = {
@@ -36,6 +45,12 @@ CASES = {
     "beginner, no-guess": mines.PRESETS["beginner"],
     "intermediate, no-guess": mines.PRESETS["intermediate"],
     "expert, no-guess": mines.PRESETS["expert"],
+}
+
+
+SLICE_CASES = {
+    f"{w}×{h}, {max_mines(w, h, True)} mines (the limit)": mines.Params(w, h, max_mines(w, h, True), True)
+    for w, h in ((50, 50), (30, 30), (30, 16))
 }
 
 
@@ -83,7 +98,55 @@ def time_case(params: mines.Params, seeds: int) -> dict[str, float]:
     }
 
 
-def run(seeds: int) -> dict[str, object]:
+def time_slices(params: mines.Params, seeds: int) -> dict[str, float]:
+    """Run the first click through `apply_steps` on `seeds` boards; time every slice (wall clock)."""
+    longest = []
+    longest_cpu = []  # this thread's CPU time: what the slice costs when the machine is busy with others
+    medians = []
+    totals = []
+    counts = []
+    for seed, (row, col) in first_clicks(params, seeds):
+        unplaced = mines.generate(params, Rng(seed))
+        steps = apply_steps(unplaced, ("open", row, col))
+        assert steps is not None
+        slices = []
+        cpu = []
+        started = time.perf_counter()
+        last = started
+        last_cpu = time.thread_time()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                state = stop.value
+                break
+            now, now_cpu = time.perf_counter(), time.thread_time()
+            slices.append(now - last)
+            cpu.append(now_cpu - last_cpu)
+            last, last_cpu = now, now_cpu
+        now = time.perf_counter()
+        slices.append(now - last)
+        cpu.append(time.thread_time() - last_cpu)
+        totals.append(now - started)
+        if mines.status(state) < 0 or state.may_need_guess:
+            raise AssertionError("the first click hit a mine or ran out of budget")
+        longest.append(max(slices))
+        longest_cpu.append(max(cpu))
+        medians.append(statistics.median(slices))
+        counts.append(len(slices))
+    return {
+        "longest_max_ms": max(longest) * 1e3,
+        "longest_median_ms": statistics.median(longest) * 1e3,
+        "longest_cpu_max_ms": max(longest_cpu) * 1e3,
+        "longest_cpu_median_ms": statistics.median(longest_cpu) * 1e3,
+        "slice_median_ms": statistics.median(medians) * 1e3,
+        "slices_median": statistics.median(counts),
+        "total_median_ms": statistics.median(totals) * 1e3,
+        "total_max_ms": max(totals) * 1e3,
+    }
+
+
+def run(seeds: int, slice_seeds: int = 10) -> dict[str, object]:
     """Run every case once (after a warm-up) and return the results with the baseline ratios."""
     for params in CASES.values():
         time_case(params, 2)  # warm caches (neighbour tables, imports) outside the timings
@@ -100,6 +163,8 @@ def run(seeds: int) -> dict[str, object]:
         "machine": platform.machine() + ", " + platform.platform(terse=True),
         "seeds": seeds,
         "cases": results,
+        "slice_seeds": slice_seeds,
+        "slices": {name: time_slices(params, slice_seeds) for name, params in SLICE_CASES.items()},
     }
 
 
@@ -122,6 +187,24 @@ def markdown(report: dict[str, object]) -> str:
             f"| {r['p95_ratio']:.1f} | {r['layouts_mean']:.2f} | {r['solves_mean']:.2f} "
             f"| {r['moves_median']:g} / {r['moves_p95']:g} |"
         )
+    lines += [
+        "",
+        f"### No-guess first click in slices, densest accepted boards ({report['slice_seeds']} seeds)",
+        "",
+        (
+            "| board | longest slice ms (max / median) | longest slice CPU ms (max / median) "
+            "| median slice ms | slices | total ms (median / max) |"
+        ),
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    slices = report["slices"]
+    assert isinstance(slices, dict)
+    for name, r in slices.items():
+        lines.append(
+            f"| {name} | {r['longest_max_ms']:.1f} / {r['longest_median_ms']:.1f} "
+            f"| {r['longest_cpu_max_ms']:.1f} / {r['longest_cpu_median_ms']:.1f} | {r['slice_median_ms']:.1f} "
+            f"| {r['slices_median']:g} | {r['total_median_ms']:.0f} / {r['total_max_ms']:.0f} |"
+        )
     return "\n".join(lines)
 
 
@@ -129,11 +212,12 @@ def main(argv: list[str] | None = None) -> None:
     """Parse the options, run the benchmark and print the table or JSON."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=40, help="boards per case (at least 30 for the record)")
+    parser.add_argument("--slice-seeds", type=int, default=10, help="boards per case for the slice table")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a markdown table")
     args = parser.parse_args(argv)
-    if args.seeds < 1:
-        parser.error("--seeds must be at least 1")
-    report = run(args.seeds)
+    if args.seeds < 1 or args.slice_seeds < 1:
+        parser.error("--seeds and --slice-seeds must be at least 1")
+    report = run(args.seeds, args.slice_seeds)
     print(json.dumps(report, indent=2) if args.json else markdown(report))
 
 

@@ -80,7 +80,8 @@ def test_presets_are_the_classic_three_and_no_guess():
         ("16×16n40", ms.Params(16, 16, 40, True)),
         ("16x16n40-guess", ms.Params(16, 16, 40, False)),
         ("16x16/40-ng", ms.Params(16, 16, 40, True)),
-        ("50x5n241", ms.Params(50, 5, 241, True)),
+        ("50x5n83", ms.Params(50, 5, 83, True)),  # the no-guess density limit, W·H // 3
+        ("50x5n241-guess", ms.Params(50, 5, 241, False)),  # guessing boards go up to W·H−9
         ("expert", ms.Params(30, 16, 99, True)),
     ],
 )
@@ -93,9 +94,12 @@ def test_parse_params_reads_the_usual_forms(text, expected):
     [
         ("4x9n10", "Width and height must be between 5 and 50"),
         ("9x51n10", "Width and height must be between 5 and 50"),
-        ("9x9n0", "A 9×9 board takes 1 to 72 mines"),
-        ("9x9n73", "A 9×9 board takes 1 to 72 mines"),
-        ("5x5n17", "A 5×5 board takes 1 to 16 mines"),
+        ("9x9n0-guess", "A 9×9 board takes 1 to 72 mines"),
+        ("9x9n73-guess", "A 9×9 board takes 1 to 72 mines"),
+        ("5x5n17-guess", "A 5×5 board takes 1 to 16 mines"),
+        ("9x9n0", "A 9×9 no-guess board takes 1 to 27 mines"),
+        ("9x9n28", "A no-guess 9×9 board takes at most 27 mines .* up to 72"),
+        ("5x5n9", "A no-guess 5×5 board takes at most 8 mines"),
         ("9x9", "for example 9x9n10"),
         ("nine by nine", "for example 9x9n10"),
         ("", "for example 9x9n10"),
@@ -131,8 +135,10 @@ FIRST_CLICK_CASES = [
     (ms.PRESETS["beginner"], 25),
     (ms.PRESETS["intermediate"], 10),
     (ms.PRESETS["expert"], 6),
-    (ms.Params(9, 9, 72, True), 4),  # the maximum density W·H−9
-    (ms.Params(5, 5, 16, True), 6),
+    (ms.Params(9, 9, 72, False), 4),  # the maximum density W·H−9
+    (ms.Params(9, 9, 27, True), 4),  # the no-guess density limit W·H // 3
+    (ms.Params(5, 5, 8, True), 6),
+    (ms.Params(5, 5, 16, False), 3),
     (ms.Params(12, 7, 75, False), 6),
     (ms.Params(9, 9, 10, False), 10),
 ]
@@ -503,7 +509,8 @@ GOOD_LAYOUT[8, 0] = True
         ("1.9x9n10", "2 or 3 parts"),
         ("1.9x9n10.a.b.c", "2 or 3 parts"),
         ("1.4x4n3.abcdef", "Width and height"),
-        ("1.9x9n99.abcdef", "1 to 72"),
+        ("1.9x9n99-guess.abcdef", "1 to 72"),
+        ("1.9x9n28.abcdef", "at most 27 mines"),
         ("1.09x9n10.abcdef", "usual way"),
         ("1.9x9n10.ab$cd", "not allowed"),
         ("1.9x9n10.", "seed"),

@@ -64,10 +64,10 @@ def first_cells(params: ms.Params, seed: int) -> tuple[int, int]:
         (ms.PRESETS["beginner"], 300),
         (ms.PRESETS["intermediate"], 100),
         (ms.PRESETS["expert"], 40),
-        (ms.Params(5, 5, 16, True), 12),  # W·H−9: only the start block is safe
-        (ms.Params(9, 9, 50, True), 8),
-        (ms.Params(16, 16, 100, True), 4),
-        (ms.Params(30, 16, 170, True), 3),
+        (ms.Params(5, 5, 8, True), 12),  # the no-guess density limit, W·H // 3
+        (ms.Params(9, 9, 27, True), 8),
+        (ms.Params(16, 16, 85, True), 4),
+        (ms.Params(30, 16, 160, True), 3),
         (ms.Params(12, 40, 60, True), 4),
     ],
 )

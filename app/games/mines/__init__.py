@@ -26,8 +26,8 @@ from .board import (
 from .generator import new_seed, place_mines
 from .hints import hint
 from .ids import decode, encode
-from .moves import Move, apply, restart_state
-from .params import PRESETS, Params, check_params, format_params, parse_params
+from .moves import Move, apply, apply_steps, restart_state
+from .params import PRESETS, Params, ParamsError, check_params, format_params, max_mines, parse_params
 from .solver import solve_from_first_click, solves_without_guessing
 
 ID = "mines"
@@ -44,8 +44,10 @@ __all__ = [
     "Cell",
     "Move",
     "Params",
+    "ParamsError",
     "State",
     "apply",
+    "apply_steps",
     "bbbv",
     "decode",
     "encode",
@@ -53,6 +55,7 @@ __all__ = [
     "format_params",
     "generate",
     "hint",
+    "max_mines",
     "mines_left",
     "neighbour_counts",
     "params_of",

@@ -61,6 +61,10 @@ class State:
     first_click: tuple[int, int] | None = None
     exploded: tuple[int, int] | None = None
     last_reveal: Reveal = ()  # what the last move opened, outward by depth; a mine it hit comes last
+    # True only on a no-guess board whose generator ran out of its work budget and kept
+    # its closest layout, which may need a guess (see generator.no_guess_layout_steps).
+    # Not part of the game ID: a decoded board always says False.
+    may_need_guess: bool = False
     numbers: np.ndarray | None = field(init=False, repr=False)  # int8 mine counts, from `mines`
 
     def __post_init__(self) -> None:
@@ -89,6 +93,7 @@ class State:
             self.first_click,
             self.exploded,
             self.last_reveal,
+            self.may_need_guess,
         )
 
     def __eq__(self, other: object) -> bool:

@@ -7,9 +7,18 @@ fixes its facts and carries on, so a board is never re-solved from scratch after
 move. Moving mines can make earlier deductions unprovable, so the finished layout
 is solved again from scratch; a layout is accepted only when that solve needs no
 move at all, exactly as Tatham does. If the moves stop helping, start over.
+
+Dense boards can take thousands of solver steps, so the work runs in slices
+(`place_mines_steps`, a generator; see `moves.apply_steps`): it yields after every
+`solver.SLICE_WORK` work units and after every solve, the yields depending only on
+the board, the seed and the first click, so slicing never changes the layout. The
+work has a budget, `MAX_WORK`; boards within the no-guess density limit
+(`params.max_mines`) stay far inside it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Generator
 
 import numpy as np
 
@@ -17,8 +26,8 @@ from app.core.rng import SEED_ALPHABET, Rng
 
 from .board import start_area
 from .geometry import Geometry, bit_indices, geometry
-from .params import Params
-from .solver import Change, Deduction
+from .params import Params, check_params
+from .solver import SETUP_WORK_PER_CELLS, Change, Deduction, drain
 
 SEED_LENGTH = 10
 # Moving mines across all hidden cells at once (when no fact is left to work on)
@@ -26,6 +35,13 @@ SEED_LENGTH = 10
 # after 100 failed layouts. Presets almost never get past their first layout, while
 # dense custom boards (30-45% mines) can fail dozens, so 3 keeps them quick.
 WHOLE_BOARD_MOVES_AFTER = 3
+# The work budget of one no-guess layout, in solver work units (see solver.SLICE_WORK;
+# a unit is about 4 µs of CPython, so the budget is about 3 s, 10-15 s in Pyodide).
+# At the density limit 50×50 boards used 67k units (median) and at most 167k over 60
+# seeds; 30×30 at most 31k. Past the budget the closest candidate is kept and the
+# board is marked as possibly needing a guess (State.may_need_guess).
+MAX_WORK = 800_000
+LAYOUT_WORK_PER_CELLS = 5  # drawing a random layout: one work unit per this many cells
 
 
 def new_seed(rng: Rng) -> str:
@@ -108,46 +124,115 @@ class _Perturber:
         return changes
 
 
-def _solve_with_moves(
-    geo: Geometry, mines: int, layout: int, first: int, perturber: _Perturber
-) -> tuple[int, int]:
-    """Solve `layout` from the first click, moving mines when stuck; return (moves or -1, layout)."""
+def _solve_steps(
+    geo: Geometry, mines: int, layout: int, first: int, perturber: _Perturber, work: list[int]
+) -> Generator[None, None, tuple[int, int]]:
+    """Solve `layout` from the first click in slices, moving mines when stuck.
+
+    Yields after every slice of solver work (adding it to `work[0]`); returns
+    (moves used or -1, the layout after the moves).
+    """
     deduction = Deduction(geo, mines, layout)
     deduction.open_cell(first)
-    moves = deduction.run(perturber, max_perturbs=geo.size)
+    setup = geo.size // SETUP_WORK_PER_CELLS + work[1]  # counted in deduction.work
+    work[1] = 0
+    steps = deduction.run_steps(perturber, max_perturbs=geo.size, work_before=setup)
+    done = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            moves = stop.value
+            break
+        work[0] += deduction.work - done
+        done = deduction.work
+        yield
+    work[0] += deduction.work - done
     assert deduction.mine_mask is not None
     return moves, deduction.mine_mask
 
 
-def no_guess_layout(geo: Geometry, mines: int, first: int, rng: Rng) -> tuple[int, dict[str, int]]:
-    """Return a layout (bitset) that deduction alone finishes from `first`, and generation stats."""
+def no_guess_layout_steps(
+    geo: Geometry, mines: int, first: int, rng: Rng
+) -> Generator[float, None, tuple[int, dict[str, int]]]:
+    """Find a layout that deduction alone finishes from `first`, in slices.
+
+    Yields the share of the work budget (`MAX_WORK`) used so far, after every
+    slice of solver work and after every solve; returns (layout,
+    stats). The yields only pause the work, so the layout does not depend on
+    how the slices are run. If the budget runs out first, the result is the
+    candidate that needed the fewest mine moves (else the last one tried) and
+    `stats["fallback"]` is 1: that board may need a guess. Boards within the
+    no-guess density limit (`params.max_mines`) practically never get there.
+    """
     start_mask = geo.area_mask(first)
-    stats = {"layouts": 0, "solves": 0, "moves": 0}
+    stats = {"layouts": 0, "solves": 0, "moves": 0, "work": 0, "fallback": 0}
+    work = [0, 0]  # [work units so far, work of this slice not yet counted by a solve]
+    best: tuple[int, int] | None = None  # (moves, layout) of the closest candidate so far
     while True:
         stats["layouts"] += 1
         layout = _random_layout(geo, mines, start_mask, rng)
+        work[1] = geo.size // LAYOUT_WORK_PER_CELLS  # counted by the first solve, in its first slice
         perturber = _Perturber(start_mask, rng, whole_board=stats["layouts"] > WHOLE_BOARD_MOVES_AFTER)
         previous = -1
         while True:
             stats["solves"] += 1
-            moves, layout = _solve_with_moves(geo, mines, layout, first, perturber)
+            solve = _solve_steps(geo, mines, layout, first, perturber, work)
+            while True:
+                if work[0] >= MAX_WORK:
+                    stats["work"] = work[0]
+                    stats["fallback"] = 1
+                    return (layout if best is None else best[1]), stats
+                try:
+                    next(solve)
+                except StopIteration as stop:
+                    moves, moved = stop.value
+                    break
+                yield min(work[0] / MAX_WORK, 1.0)
             if moves == 0:
-                return layout, stats
+                stats["work"] = work[0]
+                return moved, stats
+            yield min(work[0] / MAX_WORK, 1.0)  # each solve starts a slice of its own
+            if moves > 0 and (best is None or moves < best[0]):
+                best = (moves, moved)
+            layout = moved
             stats["moves"] += max(moves, 0)
             if moves < 0 or (previous >= 0 and moves >= previous):
                 break  # the moves stopped converging: start from a fresh random layout
             previous = moves
 
 
-def place_mines_bits(params: Params, seed: str, first: tuple[int, int]) -> tuple[int, dict[str, int]]:
-    """Return the layout bitset for `params`, `seed` and the first click, with generation stats."""
+def no_guess_layout(geo: Geometry, mines: int, first: int, rng: Rng) -> tuple[int, dict[str, int]]:
+    """Return a layout (bitset) that deduction alone finishes from `first`, and generation stats."""
+    return drain(no_guess_layout_steps(geo, mines, first, rng))
+
+
+def place_mines_steps(
+    params: Params, seed: str, first: tuple[int, int]
+) -> Generator[float, None, tuple[int, dict[str, int]]]:
+    """`place_mines_bits` in slices (see `no_guess_layout_steps`); a guessing board is one slice."""
+    check_params(params)
     geo = geometry(params.width, params.height)
     first_index = geo.index(*first)
     rng = Rng(seed).child("layout")
     if params.no_guess:
-        return no_guess_layout(geo, params.mines, first_index, rng)
+        return (yield from no_guess_layout_steps(geo, params.mines, first_index, rng))
     layout = _random_layout(geo, params.mines, geo.area_mask(first_index), rng)
-    return layout, {"layouts": 1, "solves": 0, "moves": 0}
+    return layout, {"layouts": 1, "solves": 0, "moves": 0, "work": 0, "fallback": 0}
+
+
+def place_mines_bits(params: Params, seed: str, first: tuple[int, int]) -> tuple[int, dict[str, int]]:
+    """Return the layout bitset for `params`, `seed` and the first click, with generation stats."""
+    return drain(place_mines_steps(params, seed, first))
+
+
+def layout_array(params: Params, layout: int, first: tuple[int, int]) -> np.ndarray:
+    """Return a layout bitset as the bool (height, width) array a State holds."""
+    flat = np.zeros(params.width * params.height, dtype=bool)
+    flat[bit_indices(layout)] = True
+    mines = flat.reshape(params.height, params.width)
+    assert not mines[start_area(params.width, params.height, *first)].any(), "mine next to the first click"
+    return mines
 
 
 def place_mines(params: Params, seed: str, first: tuple[int, int]) -> np.ndarray:
@@ -157,8 +242,4 @@ def place_mines(params: Params, seed: str, first: tuple[int, int]) -> np.ndarray
     board can be finished from that click by deduction alone.
     """
     layout, _ = place_mines_bits(params, seed, first)
-    flat = np.zeros(params.width * params.height, dtype=bool)
-    flat[bit_indices(layout)] = True
-    mines = flat.reshape(params.height, params.width)
-    assert not mines[start_area(params.width, params.height, *first)].any(), "mine next to the first click"
-    return mines
+    return layout_array(params, layout, first)

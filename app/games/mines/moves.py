@@ -9,14 +9,18 @@ Moves are tuples:
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 import numpy as np
 
 from .board import FLAG_MARK, NO_MARK, QUESTION_MARK, State, flood_open, status
-from .generator import place_mines
+from .generator import layout_array, place_mines_steps
+from .params import check_params
+from .solver import drain
 
 Move = tuple[Any, ...]
+Steps = Generator["float | None", None, State]  # as app.core.game.Steps
 
 
 def _cell_of(state: State, move: Move, length: int) -> tuple[int, int]:
@@ -42,6 +46,7 @@ def _with(state: State, **changes: Any) -> State:
         "first_click": state.first_click,
         "exploded": state.exploded,
         "last_reveal": (),
+        "may_need_guess": state.may_need_guess,
     }
     fields.update(changes)
     return State(**fields)
@@ -62,17 +67,24 @@ def _open_cells(state: State, starts: list[tuple[int, int]]) -> State:
     return _with(state, opened=opened, marks=marks, exploded=exploded, last_reveal=reveal)
 
 
-def first_click_state(state: State, mines: np.ndarray, first: tuple[int, int]) -> State:
+def first_click_state(state: State, mines: np.ndarray, first: tuple[int, int], may_need_guess: bool = False) -> State:
     """Return `state` with `mines` laid and the first click opened; the seed is no longer needed."""
-    placed = _with(state, seed="", mines=mines, first_click=first)
+    placed = _with(state, seed="", mines=mines, first_click=first, may_need_guess=may_need_guess)
     return _open_cells(placed, [first])
+
+
+def _first_click_steps(state: State, row: int, col: int) -> Steps:
+    """Lay the mines in slices (see generator.no_guess_layout_steps), then open the first click."""
+    layout, stats = yield from place_mines_steps(state.params, state.seed, (row, col))
+    mines = layout_array(state.params, layout, (row, col))
+    return first_click_state(state, mines, (row, col), may_need_guess=bool(stats["fallback"]))
 
 
 def _open(state: State, row: int, col: int) -> State:
     if state.marks[row, col] == FLAG_MARK:
         raise ValueError("a flagged cell cannot be opened; remove the flag first")
-    if state.mines is None:
-        return first_click_state(state, place_mines(state.params, state.seed, (row, col)), (row, col))
+    if state.mines is None:  # a guessing board (apply_steps takes no-guess ones): one quick draw
+        return drain(_first_click_steps(state, row, col))
     if not state.opened[row, col]:
         return _open_cells(state, [(row, col)])
     return _chord(state, row, col)
@@ -113,7 +125,41 @@ def _set_mark(state: State, row: int, col: int, mark: int) -> State:
 
 
 def apply(state: State, move: Move) -> State:
-    """Return the state after `move`; raise ValueError (state untouched) if it is illegal."""
+    """Return the state after `move`; raise ValueError (state untouched) if it is illegal.
+
+    The one slow move, the first open of a no-guess board, runs `apply_steps` to its end.
+    """
+    steps = apply_steps(state, move)
+    if steps is not None:
+        return drain(steps)
+    return _apply_now(state, move)
+
+
+def apply_steps(state: State, move: Move) -> Steps | None:
+    """Return None when `move` is quick, else its work in slices (a generator).
+
+    The slow move is the first open of a no-guess board, which lays the mines.
+    The generator yields a progress float in [0, 1] (the share of the work budget
+    used) between slices of bounded work (~1000 solver work units, about 5-25 ms
+    of CPython on a 50×50 board) and returns the new State; draining it gives
+    exactly what `apply` gives. Its yield points depend only on the state and
+    the move, never on the clock. Stopping it early changes nothing: `state` is
+    untouched. An illegal move raises ValueError here, before any slice runs.
+    If the work budget runs out (not seen within the density limit), the board
+    keeps its closest layout and the new State has `may_need_guess` True.
+    """
+    _check_move(state, move)
+    if move[0] != "open" or state.mines is not None or not state.params.no_guess:
+        return None
+    row, col = int(move[1]), int(move[2])
+    if state.marks[row, col] == FLAG_MARK:
+        raise ValueError("a flagged cell cannot be opened; remove the flag first")
+    check_params(state.params)  # e.g. a no-guess board over the density limit: refuse before any work
+    return _first_click_steps(state, row, col)
+
+
+def _check_move(state: State, move: Move) -> tuple[Any, int, int]:
+    """Return (kind, row, col) of a well-formed move on a game in play; raise ValueError otherwise."""
     if not isinstance(move, (tuple, list)) or not move:
         raise ValueError("a move is a tuple such as ('open', row, col)")
     kind = move[0]
@@ -122,6 +168,11 @@ def apply(state: State, move: Move) -> State:
     row, col = _cell_of(state, move, 4 if kind == "mark" else 3)
     if status(state) != 0:
         raise ValueError("the game is over")
+    return kind, row, col
+
+
+def _apply_now(state: State, move: Move) -> State:
+    kind, row, col = _check_move(state, move)
     if kind == "open":
         return _open(state, row, col)
     if state.opened[row, col]:
@@ -148,4 +199,4 @@ def restart_state(initial: State, current: State) -> State:
         opened=np.zeros_like(current.opened),
         marks=np.zeros_like(current.marks),
     )
-    return first_click_state(fresh, current.mines, current.first_click)
+    return first_click_state(fresh, current.mines, current.first_click, current.may_need_guess)

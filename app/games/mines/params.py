@@ -1,4 +1,12 @@
-"""Board sizes for Minesweeper: the presets, their checks and their text form."""
+"""Board sizes for Minesweeper: the presets, their checks and their text form.
+
+No-guess boards have a density limit: at most one mine per `NO_GUESS_CELLS_PER_MINE`
+cells (a 50×50 board: 833 mines; Expert's 99 in 480 is about one in five). Past
+about a third, finding a layout that needs no guess gets slow fast (on 50×50 from
+the corner, CPython: 30 % mines ~0.2 s, 34 % ~0.4 s median, 38 % ~0.7 s median
+and up to 4.4 s, 46 % ~3 s), while guessing boards are one random draw at any
+density, so they keep the whole range up to W·H−9.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +16,7 @@ from dataclasses import dataclass
 MIN_SIDE = 5
 MAX_SIDE = 50
 SAFE_START_CELLS = 9  # the first click and its 8 neighbours never hold a mine
+NO_GUESS_CELLS_PER_MINE = 3  # the no-guess density limit: mines ≤ W·H // 3
 GUESS_SUFFIX = "-guess"  # marks boards that may need a guess; no-guess is the default
 
 
@@ -35,40 +44,98 @@ _PARAMS_TEXT = re.compile(
 )
 
 
-def max_mines(width: int, height: int) -> int:
-    """Return the most mines a width×height board can take (the first click needs 9 free cells)."""
-    return width * height - SAFE_START_CELLS
+class ParamsError(ValueError):
+    """Board settings that cannot be played; the message says why in English.
+
+    `kind` and `values` let a page say the same in any language:
+
+    - "text": the settings are not text of the form 9x9n10 (no values);
+    - "number": width, height or mines is not a whole number (no values);
+    - "side": width or height outside `low`..`high`;
+    - "mines": the mine count is outside `low`..`high` for a `width`×`height`
+      board (`no_guess` says which maximum applies);
+    - "no_guess_mines": more mines than the no-guess density limit allows:
+      `high` for no-guess, `guess_high` with guessing allowed (also `width`, `height`,
+      `low`, `cells_per_mine`);
+    - "mode": the no-guess setting is not on or off (no values).
+    """
+
+    def __init__(self, message: str, kind: str, **values: int) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.values = values
+
+
+def max_mines(width: int, height: int, no_guess: bool = False) -> int:
+    """Return the most mines a width×height board can take.
+
+    The first click needs 9 free cells; a no-guess board also keeps to the
+    density limit, one mine per `NO_GUESS_CELLS_PER_MINE` cells.
+    """
+    most = width * height - SAFE_START_CELLS
+    if no_guess:
+        most = min(most, width * height // NO_GUESS_CELLS_PER_MINE)
+    return most
 
 
 def check_params(params: Params) -> Params:
-    """Return `params` unchanged if they make a playable board; raise ValueError saying why not.
+    """Return `params` unchanged if they make a playable board; raise ParamsError saying why not.
 
-    Every problem is a ValueError, wrong types included: the backend protocol
-    promises ValueError with a readable message for any bad setting.
+    Every problem is a ValueError (ParamsError), wrong types included: the backend
+    protocol promises ValueError with a readable message for any bad setting.
     """
     width, height, mines = params.width, params.height, params.mines
     for value in (width, height, mines):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError("Width, height and mines must be whole numbers")  # noqa: TRY004
+            raise ParamsError("Width, height and mines must be whole numbers", "number")
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-        raise ValueError(f"Width and height must be between {MIN_SIDE} and {MAX_SIDE}")
-    if not 1 <= mines <= max_mines(width, height):
-        raise ValueError(f"A {width}×{height} board takes 1 to {max_mines(width, height)} mines")
+        raise ParamsError(
+            f"Width and height must be between {MIN_SIDE} and {MAX_SIDE}", "side", low=MIN_SIDE, high=MAX_SIDE
+        )
     if not isinstance(params.no_guess, bool):
-        raise ValueError("The no-guess setting must be on or off")  # noqa: TRY004
+        raise ParamsError("The no-guess setting must be on or off", "mode")
+    high = max_mines(width, height, params.no_guess)
+    if params.no_guess and mines > high:
+        guess_high = max_mines(width, height)
+        raise ParamsError(
+            f"A no-guess {width}×{height} board takes at most {high} mines (one per {NO_GUESS_CELLS_PER_MINE} cells);"
+            f" with guessing allowed it takes up to {guess_high}",
+            "no_guess_mines",
+            width=width,
+            height=height,
+            low=1,
+            high=high,
+            guess_high=guess_high,
+            cells_per_mine=NO_GUESS_CELLS_PER_MINE,
+        )
+    if not 1 <= mines <= high:
+        board = "no-guess board" if params.no_guess else "board"
+        raise ParamsError(
+            f"A {width}×{height} {board} takes 1 to {high} mines",
+            "mines",
+            width=width,
+            height=height,
+            low=1,
+            high=high,
+            no_guess=int(params.no_guess),
+        )
     return params
 
 
 def parse_params(text: str) -> Params:
-    """Read params from text such as "9x9n10", "30x16/99", "16x16n40-guess" or a preset name."""
+    """Read params from text such as "9x9n10", "30x16/99", "16x16n40-guess" or a preset name.
+
+    Raises ParamsError (a ValueError) for text it cannot read and for boards
+    `check_params` refuses, such as no-guess boards over the density limit.
+    """
     if not isinstance(text, str):
-        raise ValueError("Board settings must be text such as 9x9n10")  # noqa: TRY004
+        raise ParamsError("Board settings must be text such as 9x9n10", "text")
     preset = PRESETS.get(text.strip().lower())
     if preset is not None:
         return preset
     found = _PARAMS_TEXT.match(text)
     if found is None:
-        raise ValueError("Write the board as width x height and mines, for example 9x9n10 or 30x16/99")
+        raise ParamsError("Write the board as width x height and mines, for example 9x9n10 or 30x16/99", "text")
     mode = (found["mode"] or "").strip("-_ \t").lower()
     params = Params(
         width=int(found["width"]),

@@ -21,7 +21,7 @@ carries on.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 import numpy as np
 
@@ -31,6 +31,14 @@ UNKNOWN = -2
 MINE = -1
 SAFE_UNSEEN = -3  # proved safe but not opened, so its number is unknown (hint mode)
 MAX_GLOBAL_SETS = 10  # the mine-total search tries every disjoint union, so keep it small
+# Work units per slice of `Deduction.run_steps`. A unit is about one fact touched (a
+# cell counts one plus the facts it is in, a fact one plus half the facts it overlaps);
+# the mine-total search, a perturbation and setting up a solve are weighted by their
+# measured cost. On a dense 50×50 board (2,500-bit masks) a unit is about 10 µs of
+# CPython, so a slice is about 15 ms (Pyodide: 3-5× that); see bench/mines_generate.py.
+SLICE_WORK = 1000
+PERTURB_WORK_PER_CELLS = 128  # a perturbation: one work unit per this many cells of the board
+SETUP_WORK_PER_CELLS = 10  # a new solve of a known layout (its numbers): one unit per this many cells
 
 Change = tuple[int, int]  # (cell index, +1 a mine was added / -1 one was removed)
 Perturb = Callable[["Deduction"], "list[Change] | None"]
@@ -55,6 +63,7 @@ class Deduction:
         self.deduced: list[tuple[int, bool]] = []  # (index, is_mine) in the order proved
         self.watch_safe = 0  # stop `run` as soon as one of these cells is proved safe
         self.watched_found = False
+        self.work = 0  # work units done by `run_steps` (see SLICE_WORK)
         # The layout is the "opening" oracle: set only when solving a known board.
         self.mine_mask = layout
         self.numbers: list[int] | None = None
@@ -134,8 +143,11 @@ class Deduction:
 
     # -- deduction steps ------------------------------------------------------
 
-    def _process_cell(self, index: int) -> None:
-        """Turn a newly known cell into a fact about its neighbours and drop it from other facts."""
+    def _process_cell(self, index: int) -> int:
+        """Turn a newly known cell into a fact about its neighbours and drop it from other facts.
+
+        Returns the work done, in units (one, plus one per fact the cell was in).
+        """
         value = self.cells[index]
         if value >= 0:
             around = self.geo.neighbour_masks[index]
@@ -146,18 +158,21 @@ class Deduction:
         if holders:
             bit = 1 << index
             drop = 1 if value == MINE else 0
-            for mask in list(holders):
+            touched = list(holders)
+            for mask in touched:
                 mines = self._remove_set(mask)
                 if mask != bit:
                     self._add_set(mask ^ bit, mines - drop)
+            return 1 + len(touched)
+        return 1
 
-    def _process_set(self, mask: int) -> None:
-        """Compare one fact with every fact it overlaps (Tatham's wing rules)."""
+    def _process_set(self, mask: int) -> int:
+        """Compare one fact with every fact it overlaps (Tatham's wing rules); return the work units."""
         sets = self.sets
         mines = sets[mask]
         if mines == 0 or mines == mask.bit_count():  # possible after a perturbation
             self._mark(mask, mines != 0)
-            return
+            return 1
         sets_of_cell = self.sets_of_cell
         overlapping: dict[int, None] = {}
         for index in bit_indices(mask):
@@ -181,6 +196,7 @@ class Deduction:
                 self._add_set(other_wing, other_mines - mines)
             elif not other_wing_size:
                 self._add_set(wing, mines - other_mines)
+        return 1 + len(overlapping) // 2
 
     def _use_mine_total(self) -> bool:
         """Apply the global mine count; return True if it proved anything."""
@@ -241,31 +257,77 @@ class Deduction:
 
     def run(self, perturb: Perturb | None = None, max_perturbs: int = 0) -> int:
         """Deduce until done or stuck; return perturbations used, or -1 if cells stay unknown."""
+        return drain(self.run_steps(perturb, max_perturbs, slice_work=1 << 62))
+
+    def run_steps(
+        self,
+        perturb: Perturb | None = None,
+        max_perturbs: int = 0,
+        slice_work: int = SLICE_WORK,
+        work_before: int = 0,
+    ) -> Generator[None, None, int]:
+        """`run` in slices: yield after every `slice_work` work units, then return what `run` returns.
+
+        The yields only pause the work, so the outcome is the same however it is
+        sliced. `self.work` counts the units done so far (it is brought up to date
+        at each yield and at the end); `work_before` is work already done in the
+        current slice (setting up the solve), so that the first slice is shorter.
+        """
         perturbs = 0
+        work = work_before
         todo_cells = self.todo_cells
         todo_sets = self.todo_sets
         while True:
             while todo_cells:
-                self._process_cell(todo_cells.popleft())
+                work += self._process_cell(todo_cells.popleft())
+                if work >= slice_work:
+                    self.work += work
+                    work = 0
+                    yield
             if self.watched_found:
-                return perturbs
+                break
             if todo_sets:
                 mask = todo_sets.popleft()
                 self.queued.discard(mask)
-                if mask in self.sets:
-                    self._process_set(mask)
+                work += self._process_set(mask) if mask in self.sets else 1
+                if work >= slice_work:
+                    self.work += work
+                    work = 0
+                    yield
                 continue
             if self.unknown_count == 0:
-                return perturbs
+                break
+            # The mine-total search visits up to 2**len(sets) unions when there are few sets.
+            sets = len(self.sets)
+            work += 1 + ((1 << sets) // 64 if sets <= MAX_GLOBAL_SETS else 0)
             if self._use_mine_total():
                 continue
             if perturb is None or perturbs >= max_perturbs:
-                return -1
+                perturbs = -1
+                break
+            if work >= slice_work:  # a perturbation may look at every hidden cell: start it fresh
+                self.work += work
+                work = 0
+                yield
             changes = perturb(self)
+            work += 1 + self.geo.size // PERTURB_WORK_PER_CELLS
             if not changes:
-                return -1
+                perturbs = -1
+                break
             perturbs += 1
             self._apply_changes(changes)
+            work += len(changes)
+        self.work += work
+        return perturbs
+
+
+def drain(steps: Generator[object, None, object]) -> object:
+    """Run a sliced computation to its end and return its result (the local `run_to_end`)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
 
 
 def known_grid(deduction: Deduction) -> np.ndarray:
