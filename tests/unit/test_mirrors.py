@@ -400,3 +400,25 @@ def test_strings_cover_everything_the_backend_names() -> None:
         assert f"mirrors_difficulty_{difficulty}" in keys and f"mirrors_preset_{difficulty}" in keys
     hint = strings.EN["mirrors_hint"].format(row=1, col=2, left=3)
     assert hint == "Turn the mirror at row 1, column 2; 3 turns to go"
+
+
+# --- bounded worst case ----------------------------------------------------------------------------
+
+
+def tangled() -> mi.State:
+    """A 10x10 board of nothing but turnable mirrors: far too many beam paths to search."""
+    cells = tuple([mc.MIRROR] * 99 + [mc.TARGET])
+    return mi.State(Puzzle(10, 10, cells, (mi.Source(0, -1, mc.RIGHT, mc.WHITE),)))
+
+
+def test_a_too_tangled_board_is_refused_quickly_not_searched_forever() -> None:
+    import time
+
+    started = time.perf_counter()
+    with pytest.raises(GameIdError) as caught:
+        mi.decode("1.10x10-easy." + "c" * 99 + "m.l0w")
+    assert caught.value.kind == "board"
+    assert mi.hint(tangled()) is None
+    with pytest.raises(ValueError):
+        mi.remaining_turns(tangled())
+    assert time.perf_counter() - started < 2.0  # three budgets of MAX_NODES, with room for a slow machine

@@ -129,6 +129,17 @@ def test_bad_stage_files_are_refused_naming_the_stage_and_field(
     assert isinstance(error, ValueError)
 
 
+def test_a_stage_too_tangled_to_check_is_refused() -> None:
+    mirror_row = "  '" + " ".join(["/"] * 10) + "',\n"
+    rows = "rows = [\n" + mirror_row * 9 + "  '" + "/ " * 9 + "TW',\n]"
+    text = GOOD.replace(GOOD[GOOD.index("rows = [") : GOOD.index("sources")], rows + "\n").replace(
+        "row = -1, col = 0", "row = -1, col = 9"
+    )
+    with pytest.raises(StageFileError) as caught:
+        parse_stages(text)
+    assert (caught.value.stage, caught.value.field, caught.value.problem) == ("1-01", "rows", "too_complex")
+
+
 def test_a_bad_stage_further_down_is_named() -> None:
     second = broken('id = "1-01"', 'id = "1-02"').replace("'/ . TW .'", "'/ . Q .'")
     with pytest.raises(StageFileError, match=r"stage 1-02, field 'rows'.*'Q'"):

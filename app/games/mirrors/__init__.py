@@ -41,7 +41,7 @@ from .board import first_cell as _first_cell
 from .cells import COLOUR_LETTERS, COLOUR_NAMES, DIRECTION_NAMES, REFLECT, Cell, describe, is_turnable
 from .generator import generate_puzzle
 from .ids import decode, encode
-from .solver import fewest_turns, is_unique
+from .solver import SolverLimitError, fewest_turns, is_unique
 from .stages import STAGES, TIERS, Stage, StageFileError, next_stage, stage_state
 from .trace import Beam, Step, lit_cells, target_cells, trace_all
 
@@ -72,6 +72,7 @@ __all__ = [
     "Move",
     "Params",
     "Puzzle",
+    "SolverLimitError",
     "Source",
     "Stage",
     "StageFileError",
@@ -189,7 +190,11 @@ def _fewest(puzzle: Puzzle, cells: tuple[int, ...]) -> tuple[tuple[int, int], ..
 
 
 def solve(state: State) -> tuple[tuple[int, int], ...] | None:
-    """Return a shortest set of mirrors to turn (row-major (row, col)s) from the current layout; None if none."""
+    """Return a shortest set of mirrors to turn (row-major (row, col)s) from the current layout; None if none.
+
+    Raises SolverLimitError (a ValueError) on a board too tangled to search quickly; never for
+    generated boards, stages, or positions reached from them by play (see solver.MAX_NODES).
+    """
     return _fewest(state.puzzle, state.cells)
 
 
@@ -217,7 +222,10 @@ def hint(state: State) -> Move | None:
     Deterministic. Each hinted turn lowers `remaining_turns` by exactly one, so following
     hints wins in `remaining_turns(state)` moves.
     """
-    turns = solve(state)
+    try:
+        turns = solve(state)
+    except SolverLimitError:
+        return None  # no hint rather than a frozen page on a crafted, too tangled board
     if not turns:
         return None
     row, col = turns[0]

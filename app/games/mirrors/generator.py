@@ -40,7 +40,7 @@ from .cells import (
     WHITE,
     mirror_for_turn,
 )
-from .solver import fewest_turns, solutions
+from .solver import SolverLimitError, fewest_turns, solutions
 from .trace import solved
 
 PATH_TRIES = 40  # attempts to lay one beam's path before giving up on it
@@ -235,6 +235,13 @@ def _scramble(layout: _Layout, rng: Rng) -> list[int]:
 
 def _build(params: Params, rng: Rng, recipe: Recipe, beams: int) -> tuple[Puzzle, int] | None:
     """Try once to make a puzzle with `beams` beams; return it with its par, or None."""
+    try:
+        return _try_build(params, rng, recipe, beams)
+    except SolverLimitError:
+        return None  # too tangled to prove quickly: never seen in practice, but then try another layout
+
+
+def _try_build(params: Params, rng: Rng, recipe: Recipe, beams: int) -> tuple[Puzzle, int] | None:
     h, w = params.height, params.width
     layout = _lay_beams(h, w, rng, recipe, beams)
     if layout is None:

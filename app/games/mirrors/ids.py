@@ -19,7 +19,7 @@ from app.core.gameid import GameIdError, compose, split
 
 from .board import MAX_SIDE, Params, Puzzle, Source, State, format_params, inward_direction, parse_endless_params
 from .cells import CODE_COUNT, TARGET_CODES, TURNABLE_CODES
-from .solver import fewest_turns
+from .solver import SolverLimitError, fewest_turns
 from .stages import STAGE_ID, STAGES, stage_state
 from .trace import solved
 
@@ -83,7 +83,11 @@ def decode(text: str) -> State:
         raise GameIdError("the game ID's board has no mirror to turn", "board")
     if solved(h, w, cells, sources):
         raise GameIdError("this board is already solved", "solved")
-    if fewest_turns(h, w, cells, sources) is None:
+    try:
+        turns = fewest_turns(h, w, cells, sources)
+    except SolverLimitError:
+        raise GameIdError("the game ID's board is too tangled to check", "board") from None
+    if turns is None:
         raise GameIdError("this board cannot be solved", "unsolvable")
     return State(Puzzle(h, w, cells, sources, None, params.difficulty))
 

@@ -21,6 +21,12 @@ every layout that lights all targets sends every beam along the same path. The
 mirrors off those paths are free; with a unique board the fewest turns are
 exactly the path mirrors that are wrong, so the hint sequence is forced.
 
+Every search has a budget of `MAX_NODES` beam segments, so a call's worst case is
+bounded (about 15 ms under CPython); past it, SolverLimitError is raised. Generated
+boards and stages, and every position reached from them by play, need a few
+hundred at most; only crafted boards (e.g. a 10×10 board of nothing but mirrors)
+reach the budget, and game IDs and stage files naming those are refused.
+
 Everything is deterministic: the branches are always tried in the same order,
 and the first minimum found is the one reported.
 """
@@ -44,6 +50,13 @@ from .cells import (
     WALL,
     colour_of,
 )
+
+MAX_NODES = 5_000  # about 15 ms under CPython, so well inside the browser's 250 ms
+
+
+class SolverLimitError(ValueError):
+    """The search needed more than MAX_NODES steps: the board is too tangled to solve here."""
+
 
 # Kinds of padded cells in the search's private flat board.
 _OUT, _EMPTY, _STOP, _FIXED, _TURN, _FILTER, _GLASS, _TARGET = range(8)
@@ -112,6 +125,7 @@ class _Search:
         self.solutions: list[dict[int, int]] = []
         self.done = False
         self.nodes = 0
+        self.max_nodes = MAX_NODES
 
     def start(self) -> None:
         if self.slack < 0 or not self.board.starts:
@@ -125,6 +139,8 @@ class _Search:
         added = []
         end = -1  # the target cell lit by this beam, or -1
         self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SolverLimitError(f"the solver gave up after {self.max_nodes} steps")
         while True:
             p += deltas[d]
             k = kind[p]
@@ -218,6 +234,7 @@ def fewest_turns(
     """Return a shortest set of mirrors to turn, row-major, to light every target; None if impossible.
 
     `upper`, if given, is a known solution length (the search then only looks for one at most that long).
+    Raises SolverLimitError if the board is too tangled to search within MAX_NODES steps.
     """
     board = _compile(height, width, cells, sources)
     search = _Search(board, None, upper)
@@ -230,7 +247,10 @@ def fewest_turns(
 def solutions(
     height: int, width: int, cells: Sequence[int], sources: Sequence[Source], limit: int = 2
 ) -> list[dict[tuple[int, int], int]]:
-    """Return up to `limit` solutions, each the orientation of every turnable mirror its beams reach."""
+    """Return up to `limit` solutions, each the orientation of every turnable mirror its beams reach.
+
+    Raises SolverLimitError if the board is too tangled to search within MAX_NODES steps.
+    """
     board = _compile(height, width, cells, sources)
     search = _Search(board, limit, None)
     search.start()

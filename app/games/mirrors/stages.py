@@ -36,7 +36,7 @@ from .cells import (
     TURNABLE_CODES,
     WHITE,
 )
-from .solver import fewest_turns
+from .solver import SolverLimitError, fewest_turns
 from .trace import solved
 
 STAGE_FILE = Path(__file__).with_name("stages.toml")
@@ -59,6 +59,7 @@ PROBLEMS = (
     "tier_rules",  # colour in tier 1, filters or glass below tier 3
     "starts_solved",
     "unsolvable",
+    "too_complex",  # the solver's budget ran out (solver.MAX_NODES)
     "min_turns_wrong",
 )
 
@@ -173,7 +174,10 @@ def read_stage(record: Mapping[str, Any], position: int) -> Stage:
     _check_tier(stage, tier, cells, sources)
     if solved(height, width, cells, sources):
         raise StageFileError(stage, "rows", "starts_solved", "the starting layout already lights every target")
-    turns = fewest_turns(height, width, cells, sources)
+    try:
+        turns = fewest_turns(height, width, cells, sources)
+    except SolverLimitError:
+        raise StageFileError(stage, "rows", "too_complex", "the solver cannot check this board in time") from None
     if turns is None:
         raise StageFileError(stage, "rows", "unsolvable", "no layout of the mirrors lights every target")
     if len(turns) != min_turns:

@@ -120,6 +120,7 @@ EN = {
     "mirrors_stage_error_tier_rules": "Stage {stage}: {field} uses colours, filters or glass its tier does not allow.",
     "mirrors_stage_error_starts_solved": "Stage {stage}: the stage is already solved at the start.",
     "mirrors_stage_error_unsolvable": "Stage {stage}: no way of turning the mirrors lights every target.",
+    "mirrors_stage_error_too_complex": "Stage {stage}: the board is too tangled for the solver to check.",
     "mirrors_stage_error_min_turns_wrong": "Stage {stage}: the recorded fewest turns ({field}) is wrong.",
 }
 
@@ -231,5 +232,6 @@ JA = {
     "mirrors_stage_error_tier_rules": "ステージ {stage}：{field} にこの段階で使えない色・フィルター・ガラス。",
     "mirrors_stage_error_starts_solved": "ステージ {stage}：最初から解けています。",
     "mirrors_stage_error_unsolvable": "ステージ {stage}：どう鏡を回してもすべての灯台に光が届きません。",
+    "mirrors_stage_error_too_complex": "ステージ {stage}：盤面が複雑すぎて確かめられません。",
     "mirrors_stage_error_min_turns_wrong": "ステージ {stage}：記録された最少回転数（{field}）が正しくありません。",
 }
