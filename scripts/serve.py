@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 
@@ -47,10 +48,18 @@ class FolderHandler(http.server.SimpleHTTPRequestHandler):
             log.append((self.command, self.path, int(code) if str(code).isdigit() else 0))
 
 
+class FolderServer(http.server.ThreadingHTTPServer):
+    """A threading server that does not print a traceback when a browser drops a download midway."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(port: int, root: Path = ROOT) -> http.server.ThreadingHTTPServer:
     """Return a server for `root` on 127.0.0.1:`port` (0 picks a free port)."""
     handler = functools.partial(FolderHandler, directory=str(root))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return FolderServer(("127.0.0.1", port), handler)
 
 
 def serve_in_thread(port: int = 0, root: Path = ROOT) -> tuple[http.server.ThreadingHTTPServer, str]:

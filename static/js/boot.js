@@ -297,6 +297,12 @@
     var ready = controlled ? Promise.resolve() : Promise.all(first.map(function (entry) {
       return complete[entryUrl(entry)];
     }));
+    // Meanwhile a body-less request for each of those names a missing file at once.
+    if (!controlled) second.forEach(function (entry) {
+      probe(entry).then(function (found) {
+        if (found && found.status && found.status !== 405 && found.status !== 501) fileMissing(entry, found.status);
+      });
+    });
     ready.then(function () { second.forEach(prefetch); });
     redraw();
   }

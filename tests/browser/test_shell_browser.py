@@ -1,8 +1,8 @@
-"""The page around the games: languages, storage trouble, start-up failures, audio, motion, timer."""
+"""The page around the games: languages, storage trouble, audio, motion, timer (start-up failures:
+test_boot_failures_browser.py)."""
 
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -100,20 +100,6 @@ def test_corrupt_storage_is_ignored(open_page, base_url) -> None:  # noqa: ANN00
     assert page.locator("#sfx-toggle").get_attribute("aria-pressed") == "true"
 
 
-def test_file_url_explains_how_to_open_the_game(browser) -> None:  # noqa: ANN001
-    context = browser.new_context()
-    page = context.new_page()
-    requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    page.goto((ROOT / "index.html").as_uri())
-    error = page.locator("#loading-error")
-    error.wait_for(state="visible", timeout=20_000)
-    assert "web server" in error.inner_text()
-    assert page.locator("#loading-retry").is_visible()
-    assert all(url.startswith(("file://", "data:", "blob:")) for url in requests), requests
-    context.close()
-
-
 def test_the_folder_works_from_a_sub_path_of_a_host(browser) -> None:  # noqa: ANN001
     server, host = serve_in_thread(0, ROOT.parent)  # as on a host that serves many folders
     try:
@@ -128,53 +114,6 @@ def test_the_folder_works_from_a_sub_path_of_a_host(browser) -> None:  # noqa: A
         context.close()
     finally:
         server.shutdown()
-
-
-def test_a_failed_runtime_download_shows_a_readable_message_and_retry(browser, base_url) -> None:  # noqa: ANN001
-    context = browser.new_context()
-    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
-    page = context.new_page()
-    requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    page.goto(base_url)
-    error = page.locator("#loading-error")
-    error.wait_for(state="visible", timeout=60_000)
-    text = error.inner_text()
-    assert text.startswith("The game could not start")
-    assert "Traceback" not in page.locator("body").inner_text()
-    assert page.locator("#loading-retry").is_visible()
-    assert page.evaluate("() => document.documentElement.dataset.ready") == "false"
-    assert all(url.startswith((base_url, "data:", "blob:")) for url in requests), requests
-    context.close()
-
-
-def test_a_stalled_download_times_out_with_a_readable_message(browser, base_url) -> None:  # noqa: ANN001
-    context = browser.new_context()
-    context.add_init_script("window.masumeBootTimeoutMs = 3000;")
-    context.route("**/python_stdlib.zip", lambda route: None)  # never answered: the download stalls
-    page = context.new_page()
-    page.goto(base_url, wait_until="commit")
-    error = page.locator("#loading-error")
-    error.wait_for(state="visible", timeout=30_000)
-    assert "Loading took too long" in error.inner_text()
-    context.close()
-
-
-def test_a_broken_module_shows_a_readable_message_not_a_traceback(browser, base_url, tmp_path) -> None:  # noqa: ANN001
-    broken = tmp_path / "app.zip"
-    with zipfile.ZipFile(ROOT / "static" / "vendor" / "app.zip") as real, zipfile.ZipFile(broken, "w") as copy:
-        for name in real.namelist():
-            copy.writestr(name, b"def broken(:\n" if name == "app/web/shell.py" else real.read(name))
-    context = browser.new_context()
-    context.route("**/static/vendor/app.zip", lambda route: route.fulfill(path=str(broken)))
-    page = context.new_page()
-    page.goto(base_url)
-    error = page.locator("#loading-error")
-    error.wait_for(state="visible", timeout=60_000)
-    assert error.inner_text().startswith("The game could not start: SyntaxError")
-    body = page.locator("body").inner_text()
-    assert "Traceback" not in body and 'File "' not in body
-    context.close()
 
 
 def test_sound_unlocks_on_a_gesture_and_toggles_are_remembered(open_page) -> None:  # noqa: ANN001

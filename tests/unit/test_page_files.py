@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html.parser
+import json
 import tomllib
 import zipfile
 from pathlib import Path
@@ -100,3 +101,102 @@ def test_every_data_i18n_key_in_the_page_exists() -> None:
 def test_index_loads_nothing_from_another_origin() -> None:
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     assert 'src="http' not in page and 'href="http' not in page and "//cdn" not in page
+
+
+# ----- delivery: the precache list, the manifest, the CSP --------------------------------------------
+
+CSP = ("default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self'; "
+       "connect-src 'self'; img-src 'self'; font-src 'self'; media-src 'self'; worker-src 'self'; "
+       "manifest-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'")
+
+
+class _Refs(html.parser.HTMLParser):
+    """Every src/href index.html loads, and its meta tags."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refs: list[str] = []
+        self.meta: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        if tag == "meta" and "http-equiv" in values:
+            self.meta[values["http-equiv"]] = values.get("content", "")
+        for name in ("src", "href"):
+            if name in values and not values[name].startswith("#"):
+                self.refs.append(values[name])
+
+
+def _refs() -> _Refs:
+    parser = _Refs()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    return parser
+
+
+def test_the_precache_list_covers_every_file_the_page_loads_and_its_hashes_match() -> None:
+    from vendor import PRECACHE_URL, file_sha256, read_precache
+
+    listed = {entry["url"]: entry for entry in read_precache(ROOT)["files"]}
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "static/vendor/pyodide/pyodide-lock.json").read_text())
+    pyodide = "static/vendor/pyodide/"
+    loaded = {ref for ref in _refs().refs if ref != PRECACHE_URL}
+    loaded |= {config["interpreter"].removeprefix("./"), *(path.removeprefix("./") for path in config["files"])}
+    loaded |= {"pyscript.toml", "app/main.py", *(icon["src"] for icon in manifest["icons"])}
+    loaded |= {pyodide + name for name in ("pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                                            "pyodide-lock.json", lock["packages"]["numpy"]["file_name"])}
+    assert loaded <= set(listed), sorted(loaded - set(listed))
+    for url, entry in listed.items():  # run `make vendor` after changing any of these files
+        assert (ROOT / url).stat().st_size == entry["size"], url
+        assert file_sha256(ROOT / url) == entry["sha256"], url
+    assert "static/vendor/pyscript/xterm-DrSYbXEP.js" not in listed  # only what a boot loads
+
+
+def test_the_precache_version_changes_with_any_file(tmp_path: Path) -> None:
+    import shutil
+
+    from vendor import precache_manifest, site_files
+
+    for url, _ in site_files(ROOT):
+        target = tmp_path / url
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.suffix in (".wasm", ".whl", ".zip"):
+            target.write_bytes(b"stand-in for " + url.encode())  # small copies: only the hashes matter here
+        else:
+            shutil.copyfile(ROOT / url, target)
+    before = precache_manifest(tmp_path)
+    (tmp_path / "app/main.py").write_text("# changed\n")
+    after = precache_manifest(tmp_path)
+    assert before["version"] != after["version"]
+    assert [e["url"] for e in before["files"]] == [e["url"] for e in after["files"]]
+
+
+def test_the_page_has_a_strict_content_security_policy_and_a_manifest() -> None:
+    refs = _refs()
+    assert refs.meta["Content-Security-Policy"] == CSP
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert "<style" not in page and " style=" not in page and "onclick" not in page.lower()
+    assert page.count("<script") == page.count("<script src=") + page.count('<script type="module" src=') + 1
+    assert 'rel="manifest" href="manifest.webmanifest"' in page
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./" and manifest["display"] == "standalone"
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    assert manifest["translations"]["ja"]["short_name"] == "マス目"
+    for icon in manifest["icons"]:
+        assert (ROOT / icon["src"]).is_file() and "://" not in icon["src"] and not icon["src"].startswith("/")
+
+
+def test_the_png_icons_are_drawn_from_the_svg() -> None:
+    from icons import ICONS, icons
+
+    for name, data in icons().items():  # run scripts/icons.py after changing masume.svg
+        assert (ICONS / name).read_bytes() == data, name
+
+
+def test_the_service_worker_is_registered_relatively_and_imports_the_list_relatively() -> None:
+    boot = (ROOT / "static/js/boot.js").read_text(encoding="utf-8")
+    worker = (ROOT / "sw.js").read_text(encoding="utf-8")
+    assert 'register("sw.js", {updateViaCache: "none"})' in boot
+    assert 'importScripts("static/vendor/precache.js")' in worker
