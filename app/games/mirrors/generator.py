@@ -19,7 +19,8 @@ resort at each size is a board with a single bend, which always fits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 from app.core.rng import Rng
 
@@ -269,6 +270,23 @@ def _try_build(params: Params, rng: Rng, recipe: Recipe, beams: int) -> tuple[Pu
     return best
 
 
+def fit_recipe(recipe: Recipe, height: int, width: int) -> Recipe:
+    """Scale a difficulty's recipe (written for 10x10) down to a smaller board.
+
+    A 5x5 board has room for about two beams of three bends; asking for more only
+    makes the generator fail and retry, which is what its worst case is made of.
+    """
+    side = min(height, width)
+    beams = max(1, side // 2)
+    bends = max(1, side - 2)
+    return replace(
+        recipe,
+        beams=(min(recipe.beams[0], beams), min(recipe.beams[1], beams)),
+        bends=(min(recipe.bends[0], bends), min(recipe.bends[1], bends)),
+        min_par=max(min(2, recipe.min_par), math.ceil(recipe.min_par * side / 10)),
+    )
+
+
 def generate_puzzle(params: Params, rng: Rng, recipe: Recipe | None = None) -> tuple[Puzzle, int]:
     """Return a new puzzle (solvable, not solved) for `params` and its par (fewest turns from the start).
 
@@ -276,7 +294,7 @@ def generate_puzzle(params: Params, rng: Rng, recipe: Recipe | None = None) -> t
     """
     if recipe is None:
         check_params(params)
-        recipe = RECIPES[params.difficulty]
+        recipe = fit_recipe(RECIPES[params.difficulty], params.height, params.width)
     low, high = recipe.beams
     fallback: tuple[Puzzle, int] | None = None
     for attempt in range(LAYOUT_TRIES):
