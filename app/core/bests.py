@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
+from app.core.records import is_best_value
 from app.core.storage import Storage
 
 
@@ -34,19 +35,23 @@ class Bests:
     def get(self, game: str, preset_key: str) -> dict[str, float]:
         """Return the best value of each field, e.g. {"moves": 9, "time": 41.2}; {} if none or unreadable."""
         stored = self.storage.get(self.key(game, preset_key))
-        if not isinstance(stored, dict):
-            return {}
-        # A damaged field is dropped on its own so one bad value does not wipe the rest.
-        return {name: value for name, value in stored.items() if isinstance(name, str) and _is_record(value)}
+        # The record kind "best:" already dropped damaged or absurd fields (setting the damaged text aside).
+        return dict(stored) if isinstance(stored, dict) else {}
 
     def submit(self, game: str, preset_key: str, result: Mapping[str, float]) -> set[str]:
-        """Store the fields of `result` that beat the current bests and return their names."""
+        """Store the fields of `result` that beat the current bests and return their names.
+
+        A field beyond its believable limit (e.g. a time over 100 days) is not kept: it
+        would be rejected when read back.
+        """
         for name, value in result.items():
             if not isinstance(name, str) or not _is_record(value):
                 raise ValueError(f"a result field must be a finite number >= 0, got {name!r}: {value!r}")
         best = self.get(game, preset_key)
-        improved = {name for name, value in result.items() if name not in best or value < best[name]}
+        believable = {name: value for name, value in result.items() if is_best_value(name, value)}
+        improved = {name for name, value in believable.items() if name not in best or value < best[name]}
         if improved:
-            best.update({name: result[name] for name in improved})
+            best.update({name: believable[name] for name in improved})
             self.storage.set(self.key(game, preset_key), best)
         return improved
+

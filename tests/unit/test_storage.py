@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from app.core.storage import NOTICE_UNAVAILABLE, MemoryBacking, Storage
+from app.core.storage import NOTICE_QUARANTINED, NOTICE_UNAVAILABLE, MemoryBacking, Storage
+from app.core.storage import QuotaExceededError as MemoryQuotaError
 
 
 class SecurityError(Exception):
@@ -181,12 +184,14 @@ def test_full_backing_degrades_on_write_but_still_reads() -> None:
     assert store.take_notice() is None
 
 
-def test_full_backing_remove_hides_stale_value() -> None:
+def test_full_backing_still_removes_after_a_failed_write() -> None:
     backing = FullBacking({"masume:k": "1"})
     store = Storage(backing)
-    store.set("x", 0)  # fills up: degraded
-    assert store.remove("k") is False
+    assert store.set("x", 0) is False  # full: degraded, kept in memory
+    assert store.remove("k")  # later operations still reach the backing
     assert store.get("k", "gone") == "gone"
+    assert backing.data == {}
+    assert store.get("x") == 0
 
 
 def test_failure_after_success_keeps_what_was_known() -> None:
@@ -211,3 +216,196 @@ def test_memory_backing_stores_text() -> None:
     backing.removeItem("k")
     backing.removeItem("k")
     assert backing.getItem("k") is None
+
+
+# ----- hardening: damaged data is set aside, writes by priority --------------------------------
+
+DEEP = "[" * 8000 + "]" * 8000
+PROGRESS = {"id": "1.5x5.AAAA", "start": "1.5x5.AAAB", "moves": [[0, 1]], "elapsed": 1.0, "hints": 0}
+
+
+@pytest.mark.parametrize("key", ["setting:sfx", "best:mines:9x9n10", "progress:mines"])
+def test_deep_nesting_is_set_aside_and_start_up_goes_on(key: str) -> None:
+    backing = MemoryBacking({f"masume:{key}": DEEP, "masume:setting:bgm": "true"})
+    store = Storage(backing)
+    assert store.get(key, "default") == "default"
+    assert f"masume:{key}" not in backing.data
+    kept = json.loads(backing.data[f"masume:quarantine:{key}"])
+    assert kept["key"] == key and kept["chars"] == len(DEEP) and kept["reason"] in ("too_big", "too_deep")
+    assert len(kept["raw"]) == 8192  # truncated: quarantine cannot fill the storage itself
+    assert store.get("setting:bgm") is True
+    assert store.take_notice() == NOTICE_QUARANTINED == "storage_quarantined"
+    assert store.take_notice() is None
+    assert not store.degraded  # damaged data is not a storage failure
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"hints": "Infinity"}, {"elapsed": "Infinity"}, {"elapsed": "1e999"}, {"elapsed": "NaN"}, {"hints": "-3"},
+     {"elapsed": "1e308"}],
+)
+def test_non_finite_or_absurd_progress_is_set_aside(change: dict) -> None:
+    text = json.dumps(PROGRESS)
+    for field_name, raw in change.items():
+        text = text.replace(f'"{field_name}": {json.dumps(PROGRESS[field_name])}', f'"{field_name}": {raw}')
+    assert text != json.dumps(PROGRESS)
+    backing = MemoryBacking({"masume:progress:mines": text})
+    store = Storage(backing)
+    assert store.get("progress:mines") is None
+    assert json.loads(backing.data["masume:quarantine:progress:mines"])["raw"] == text
+
+
+def test_a_second_damaged_copy_takes_the_next_slot_and_others_are_never_overwritten() -> None:
+    backing = MemoryBacking({"masume:best:a": "{", "masume:quarantine:best:b": "earlier"})
+    Storage(backing).get("best:a")
+    for n in range(2, 5):
+        backing.data["masume:best:a"] = "{" * n
+        Storage(backing).get("best:a")
+    assert json.loads(backing.data["masume:quarantine:best:a"])["raw"] == "{"
+    assert json.loads(backing.data["masume:quarantine:best:a#2"])["raw"] == "{{"
+    assert json.loads(backing.data["masume:quarantine:best:a#3"])["raw"] == "{{{"
+    assert "masume:quarantine:best:a#4" not in backing.data  # the same fault again: bounded
+    assert "masume:best:a" not in backing.data  # ...and start-up does not meet it again
+    assert backing.data["masume:quarantine:best:b"] == "earlier"
+
+
+def test_damaged_quarantine_entries_are_not_set_aside_again() -> None:
+    backing = MemoryBacking({"masume:quarantine:best:a": DEEP})
+    store = Storage(backing)
+    assert store.get("quarantine:best:a", "d") == "d"
+    assert list(backing.data) == ["masume:quarantine:best:a"]
+    assert store.take_notice() is None
+
+
+def test_set_aside_on_a_full_storage_keeps_the_original() -> None:
+    backing = FullBacking({"masume:best:a": "{"})
+    store = Storage(backing)
+    assert store.get("best:a", "d") == "d"
+    assert backing.data == {"masume:best:a": "{"}  # no room for the quarantine: nothing deleted
+    assert store.get("best:a", "d") == "d"
+    assert store.take_notices() == [NOTICE_QUARANTINED]
+
+
+def test_a_partly_damaged_best_keeps_its_good_fields_and_the_whole_text() -> None:
+    text = '{"moves": 9, "time": 1e308, "hints": -3}'
+    backing = MemoryBacking({"masume:best:g:p": text})
+    store = Storage(backing)
+    assert store.get("best:g:p") == {"moves": 9}
+    assert json.loads(backing.data["masume:best:g:p"]) == {"moves": 9}
+    assert json.loads(backing.data["masume:quarantine:best:g:p"])["raw"] == text
+
+
+def test_values_the_kind_would_reject_are_not_written() -> None:
+    store = Storage(MemoryBacking())
+    with pytest.raises(ValueError):
+        store.set("progress:g", {**PROGRESS, "hints": -3})
+    with pytest.raises(ValueError):
+        store.set("best:g:p", {"time": 1e308})
+    with pytest.raises(ValueError):
+        store.set("setting:sfx", [True])
+
+
+def test_a_failed_write_does_not_stop_later_ones() -> None:
+    backing = MemoryBacking(quota=200)
+    store = Storage(backing)
+    assert store.set("setting:x", "y" * 150) is False  # too big for the quota
+    assert store.degraded and store.take_notice() == NOTICE_UNAVAILABLE
+    assert store.set("setting:sfx", False) is True  # the next one fits, and is tried
+    assert backing.data == {"masume:setting:sfx": "false"}
+    assert store.get("setting:x") == "y" * 150  # kept in memory for this visit
+    store.set("setting:bgm", True)
+    assert store.take_notice() is None  # told once
+
+
+def test_a_best_makes_room_by_dropping_in_progress_saves() -> None:
+    backing = MemoryBacking(quota=1200)
+    store = Storage(backing)
+    progress = {**PROGRESS, "moves": [[1, 2]] * 60}
+    assert store.set("progress:mines", progress)
+    assert store.set("progress:pipes", PROGRESS)
+    big_best = {f"f{i}": i for i in range(16)}
+    assert store.set("best:pipes:7x7", big_best) is True  # did not fit: the saves went
+    assert "masume:best:pipes:7x7" in backing.data
+    assert not any(key.startswith("masume:progress:") for key in backing.data)
+    assert store.get("progress:mines") == progress  # this visit still has them
+    assert store.get("best:pipes:7x7") == big_best
+
+
+def test_an_in_progress_save_never_drops_anything() -> None:
+    backing = MemoryBacking(quota=400)
+    store = Storage(backing)
+    assert store.set("best:a", {"moves": 1})
+    assert store.set("progress:mines", {**PROGRESS, "moves": [[1, 2]] * 60}) is False
+    assert json.loads(backing.data["masume:best:a"]) == {"moves": 1}
+
+
+def test_quota_errors_are_recognised_by_name_or_message() -> None:
+    from app.core.storage import is_quota_error
+
+    class JsException(Exception):  # noqa: N818 - Pyodide's name
+        name = "QuotaExceededError"
+
+    assert is_quota_error(JsException("x"))
+    assert is_quota_error(Exception("NS_ERROR_DOM_QUOTA_REACHED"))
+    assert is_quota_error(QuotaExceededError("full"))
+    assert not is_quota_error(SecurityError("The operation is insecure."))
+
+
+def test_keys_lists_stored_and_memory_only_values() -> None:
+    backing = MemoryBacking({"masume:best:a": "{}", "other:app": "1"})
+    store = Storage(backing)
+    store.set("setting:sfx", True)
+    assert store.keys() == ["best:a", "setting:sfx"]
+    assert Storage(None).keys() == []
+    memory_only = Storage(None)
+    memory_only.set("best:b", {"moves": 1})
+    assert memory_only.keys() == ["best:b"]
+
+
+def test_memory_backing_quota_counts_utf16_bytes() -> None:
+    backing = MemoryBacking(quota=20)
+    backing.setItem("k", "abcd")  # (1 + 4) * 2 = 10 bytes
+    backing.setItem("k", "abcdefgh0")  # replacing: (1 + 9) * 2 = 20
+    with pytest.raises(MemoryQuotaError):
+        backing.setItem("j", "")
+    assert backing.length == 1 and backing.key(0) == "k" and backing.key(1) is None
+
+
+RECORD_OPS = st.lists(
+    st.tuples(st.sampled_from(["best", "stage", "setting", "progress"]), st.integers(0, 5), st.integers(0, 40)),
+    max_size=40,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(ops=RECORD_OPS, quota=st.integers(100, 3000))
+def test_write_priority_under_a_storage_that_fills_up(ops: list[tuple[str, int, int]], quota: int) -> None:
+    """A record is lost only if it cannot fit even with every in-progress save gone; saves never push records out."""
+    backing = MemoryBacking(quota=quota)
+    store = Storage(backing)
+    expected: dict[str, object] = {}
+    for family, slot, size in ops:
+        if family == "best":
+            key, value = f"best:g:{slot}", {f"f{i}": i for i in range(min(size, 16))}
+        elif family == "stage":
+            key, value = f"stage:g:{slot}", {"done": True, "best": size}
+        elif family == "setting":
+            key, value = f"setting:s{slot}", "v" * size
+        else:
+            key, value = f"progress:g{slot}", {**PROGRESS, "moves": [[1, 2]] * size}
+        records_before = {k: v for k, v in backing.data.items() if not k.startswith("masume:progress:")}
+        stored = store.set(key, value)
+        expected[key] = value
+        assert store.get(key) == value  # stored or kept in memory, this visit sees it
+        if family == "progress":
+            # A save never removes or changes any record.
+            assert {k: v for k, v in backing.data.items() if not k.startswith("masume:progress:")} == records_before
+        elif not stored:
+            # A record failed only because it did not fit with no saves left.
+            assert not any(k.startswith("masume:progress:") for k in backing.data)
+            full = f"masume:{key}"
+            others = backing.used() - ((len(full) + len(backing.data[full])) * 2 if full in backing.data else 0)
+            assert others + (len(full) + len(json.dumps(value, separators=(",", ":")))) * 2 > quota
+        assert backing.used() <= quota
+    for key, value in expected.items():
+        assert store.get(key) == value

@@ -65,6 +65,19 @@ EN: dict[str, str] = {
     "custom_size_invalid": "That size cannot be used: {reason}",
     # Notices
     "storage_unavailable": "Records will not be kept on this device.",
+    "storage_quarantined": "Some saved data was damaged and has been set aside; your other records are kept.",
+    "export_records": "Export records",
+    "import_records": "Import records",
+    "import_done": "Records imported: {count}.",
+    "import_failed_too_big": "That file is too big to be a Masume records file. Nothing was changed.",
+    "import_failed_not_json": "That file is not a Masume records file (it cannot be read). Nothing was changed.",
+    "import_failed_not_masume": "That file was not made by Masume's record export. Nothing was changed.",
+    "import_failed_version": (
+        "That file was made by another version of Masume and cannot be read here. "
+        "Nothing was changed."
+    ),
+    "import_failed_shape": "That records file is damaged or incomplete. Nothing was changed.",
+    "import_failed_storage": "There is not enough room on this device to import those records. Nothing was changed.",
     "loading_files": "Loading the puzzles…",
     "game_controls": "Game controls",
     "game_id": "Game ID",
@@ -149,6 +162,25 @@ JA: dict[str, str] = {
     "custom_size_invalid": "このサイズは使えません：{reason}",
     # Notices
     "storage_unavailable": "この端末には記録が保存されません。",
+    "storage_quarantined": "保存データの一部が壊れていたため、別に取り分けました。ほかの記録はそのまま残っています。",
+    "export_records": "記録を書き出す",
+    "import_records": "記録を読み込む",
+    "import_done": "記録を読み込みました：{count} 件。",
+    "import_failed_too_big": "このファイルは Masume の記録ファイルとしては大きすぎます。何も変更していません。",
+    "import_failed_not_json": (
+        "このファイルは Masume の記録ファイルではありません（読み取れません）。"
+        "何も変更していません。"
+    ),
+    "import_failed_not_masume": (
+        "このファイルは Masume の記録の書き出しで作られたものではありません。"
+        "何も変更していません。"
+    ),
+    "import_failed_version": (
+        "このファイルは別のバージョンの Masume で作られていて、ここでは読み込めません。"
+        "何も変更していません。"
+    ),
+    "import_failed_shape": "この記録ファイルは壊れているか、欠けています。何も変更していません。",
+    "import_failed_storage": "この端末に記録を読み込むための空きがありません。何も変更していません。",
     "loading_files": "パズルを読み込み中…",
     "game_controls": "ゲームの操作",
     "game_id": "ゲーム ID",

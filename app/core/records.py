@@ -1,0 +1,557 @@
+"""What may be stored: a record kind per key prefix, read strictly, with versions, export and import.
+
+Every stored text goes through `decode` before the game sees it: a size limit and a
+nesting limit checked *before* parsing (deep JSON overflows the browser's stack inside
+Pyodide, which no Python `except` can catch), strict JSON (no NaN, Infinity or 1e999),
+then the kind's schema (types, ranges, finite numbers). Whatever fails is handed back
+as `RecordError`, which `Storage` sets aside under a quarantine key instead of deleting.
+
+Versions. A kind has a format version. Version 1 records are stored bare, exactly as
+the first release wrote them (so that data is read, not lost); from version 2 on a
+record is stored as {"$v": n, "value": ...}. Reading an older record runs the kind's
+`migrate(value, from_version)` step by step up to the current version; a record from a
+newer release is left alone and reads as absent.
+
+Kinds are registered by key prefix (without the "masume:" namespace); the longest
+matching prefix wins, so a page can give one setting its own schema with
+`register_kind("setting:volume", ...)` without touching "setting:".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from json import dumps, loads  # named imports: a line `import js…` would trip the purity check
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the adapter imports this module; a runtime import back would be a cycle
+    from app.core.storage import Storage
+
+# Write priorities: when storage runs out, lower ones make room for higher ones.
+PRIORITY_SAVE = 0  # in-progress saves: dropped first when a record needs the room
+PRIORITY_NORMAL = 1  # unknown keys and quarantined texts: never dropped, never drop others
+PRIORITY_RECORD = 2  # bests, stage progress, settings, statistics: what a player would miss
+
+DAY_SECONDS = 86_400
+MAX_SECONDS = 100 * DAY_SECONDS  # a longer time is a broken clock or edited data, not play
+MAX_COUNT = 1_000_000  # moves, turns and the like
+MAX_HINTS = 10_000
+MAX_MOVES = 100_000  # moves kept in one in-progress save
+MAX_MOVE_DEPTH = 3  # a move is a scalar or a list of them, nested at most this deep
+MAX_MOVE_ITEMS = 16
+MAX_ID_CHARS = 4_096  # game IDs and their start states
+MAX_SHORT_TEXT = 256  # setting values, names of fields
+
+
+class RecordError(ValueError):
+    """A stored or imported value that fails its kind's rules; `reason` says which rule."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Salvaged:
+    """A schema's answer for a record it could partly keep: the kept part, and why the rest went."""
+
+    value: Any
+    reason: str
+
+
+Schema = Callable[[Any], Any]  # value -> clean value (or Salvaged); raises RecordError
+Migration = Callable[[Any, int], Any]  # (value at version n, n) -> value at version n + 1
+Merge = Callable[[Any, Any], Any]  # (stored value, imported value) -> value to keep
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How one family of keys is checked, versioned, prioritised, merged and exported."""
+
+    prefix: str
+    schema: Schema
+    priority: int = PRIORITY_NORMAL
+    version: int = 1
+    migrate: Migration | None = None
+    max_chars: int = 4_096  # stored text longer than this is not even parsed
+    max_depth: int = 2  # JSON nesting allowed (0: a bare scalar)
+    exported: bool = False
+    merge: Merge | None = None  # None: an imported value replaces the stored one
+
+
+_KINDS: dict[str, Kind] = {}
+
+
+def register_kind(
+    prefix: str,
+    schema: Schema,
+    priority: int = PRIORITY_NORMAL,
+    version: int = 1,
+    migrate: Migration | None = None,
+    *,
+    max_chars: int = 4_096,
+    max_depth: int = 2,
+    exported: bool = False,
+    merge: Merge | None = None,
+) -> Kind:
+    """Register (or replace) the kind of every key starting with `prefix` and return it."""
+    if not prefix:
+        raise ValueError(f"bad record prefix {prefix!r}")
+    if version < 1 or (version > 1 and migrate is None):
+        raise ValueError("a kind above version 1 needs a migration from the versions before it")
+    kind = Kind(prefix, schema, priority, version, migrate, max_chars, max_depth, exported, merge)
+    _KINDS[prefix] = kind
+    return kind
+
+
+def unregister_kind(prefix: str) -> None:
+    """Forget a registered kind (tests, and pages that replace a provisional one)."""
+    _KINDS.pop(prefix, None)
+
+
+def kinds() -> list[Kind]:
+    """Return every registered kind."""
+    return list(_KINDS.values())
+
+
+def kind_for(key: str) -> Kind:
+    """Return the kind of a key (without namespace): the longest registered prefix, else the generic kind."""
+    best: Kind | None = None
+    for prefix, kind in _KINDS.items():
+        if key.startswith(prefix) and (best is None or len(prefix) > len(best.prefix)):
+            best = kind
+    return best or GENERIC
+
+
+# ----- reading text strictly ------------------------------------------------------------------
+
+# A JSON string (so brackets inside it are not counted) or one bracket.
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+def nesting_exceeds(text: str, max_depth: int) -> bool:
+    """Return whether JSON text nests deeper than max_depth, without parsing (and so without recursion)."""
+    depth = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > max_depth:
+                return True
+        elif token in "]}":
+            depth -= 1
+    return False
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError("not_finite")  # NaN, Infinity, -Infinity: Python's json takes them, JSON does not
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):  # 1e999
+        raise RecordError("not_finite")
+    return number
+
+
+def parse_strict(text: str, max_chars: int, max_depth: int) -> Any:
+    """Parse JSON text within size and nesting limits and without non-finite numbers; raise RecordError."""
+    if not isinstance(text, str):
+        raise RecordError("not_text")
+    if len(text) > max_chars:
+        raise RecordError("too_big")
+    if nesting_exceeds(text, max_depth):
+        raise RecordError("too_deep")
+    try:
+        return loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except RecordError:
+        raise
+    except (ValueError, TypeError, RecursionError):  # RecursionError only if a limit above was set absurdly
+        raise RecordError("not_json") from None
+
+
+_VERSION_KEY = "$v"
+
+
+def encode(kind: Kind, value: Any) -> str:
+    """Return the stored text of a value of this kind at its current version."""
+    if kind.version > 1:
+        value = {_VERSION_KEY: kind.version, "value": value}
+    # allow_nan=False: NaN/Infinity are not JSON and the browser's JSON.parse rejects them.
+    return dumps(value, separators=(",", ":"), allow_nan=False)
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """What a stored text holds: `value` (clean, current version), or why it was set aside."""
+
+    value: Any = None
+    rejected: str | None = None  # a reason: the text is set aside
+    salvaged: str | None = None  # a reason: part of the value was dropped, the rest is `value`
+    future: bool = False  # written by a newer release: left alone, read as absent
+    old_version: bool = False  # migrated on the way in: worth writing back
+
+
+def _check_version(raw: Any) -> tuple[Any, int]:
+    if isinstance(raw, dict) and _VERSION_KEY in raw:
+        version = raw[_VERSION_KEY]
+        if set(raw) != {_VERSION_KEY, "value"} or type(version) is not int or version < 1:
+            raise RecordError("bad_version")
+        return raw["value"], version
+    return raw, 1  # bare: what the first release wrote
+
+
+def upgrade(kind: Kind, value: Any, version: int) -> Any:
+    """Run the kind's migrations from `version` up to its current one; raise RecordError if one fails."""
+    for step in range(version, kind.version):
+        try:
+            value = kind.migrate(value, step)  # type: ignore[misc]  # register_kind ensures one exists
+        except RecordError:
+            raise
+        except Exception:  # a migration meeting data it did not expect: set aside, never lost
+            raise RecordError("migration_failed") from None
+    return value
+
+
+def decode(text: Any, kind: Kind) -> Decoded:
+    """Read a stored text of this kind; never raises, whatever the text holds."""
+    try:
+        value, version = _check_version(parse_strict(text, kind.max_chars, kind.max_depth + 1))
+        if version > kind.version:
+            return Decoded(future=True)
+        value = upgrade(kind, value, version)
+        checked = kind.schema(value)
+    except RecordError as problem:
+        return Decoded(rejected=problem.reason)
+    except Exception:  # a schema's own bug must not stop start-up either
+        return Decoded(rejected="schema_failed")
+    old = version < kind.version
+    if isinstance(checked, Salvaged):
+        return Decoded(value=checked.value, salvaged=checked.reason, old_version=old)
+    return Decoded(value=checked, old_version=old)
+
+
+def check(kind: Kind, value: Any) -> Any:
+    """Return the clean form of a value about to be written; raise ValueError if the kind would reject it."""
+    checked = kind.schema(value)
+    if isinstance(checked, Salvaged):
+        raise RecordError(checked.reason)
+    return checked
+
+
+# ----- schema helpers ---------------------------------------------------------------------------
+
+
+def is_number(value: Any) -> bool:
+    """Return whether value is a finite int or float (bool excluded: True is not a count)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def is_text(value: Any, max_chars: int) -> bool:
+    """Return whether value is a str of at most max_chars that the browser can store (no lone surrogates)."""
+    if not isinstance(value, str) or len(value) > max_chars:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def is_field_name(name: Any) -> bool:
+    """Return whether name can name a field of a record ("$" is kept for the format's own keys)."""
+    return is_text(name, 32) and bool(name) and not name.startswith("$")
+
+
+def _require(condition: bool, reason: str) -> None:
+    if not condition:
+        raise RecordError(reason)
+
+
+# ----- settings: one key each, a scalar ---------------------------------------------------------
+
+
+def setting_schema(value: Any) -> Any:
+    """Accept a setting's stored value: null, a bool, a short string or a finite number."""
+    if value is None or isinstance(value, bool):
+        return value
+    if is_number(value):
+        _require(abs(value) <= 1e9, "out_of_range")
+        return value
+    _require(is_text(value, MAX_SHORT_TEXT), "wrong_type")
+    return value
+
+
+# ----- bests: field -> lowest value -------------------------------------------------------------
+
+BEST_LIMITS: dict[str, float] = {"time": MAX_SECONDS}  # other fields: MAX_COUNT
+MAX_BEST_FIELDS = 16
+
+
+def best_limit(field_name: str) -> float:
+    """Return the largest believable value of a best field."""
+    return BEST_LIMITS.get(field_name, MAX_COUNT)
+
+
+def is_best_value(field_name: Any, value: Any) -> bool:
+    """Return whether value is a believable best for this field: finite, >= 0, within its limit."""
+    return is_field_name(field_name) and is_number(value) and 0 <= value <= best_limit(field_name)
+
+
+def best_schema(value: Any) -> Any:
+    """Keep the believable fields of a best record; one bad field is dropped, not the whole record."""
+    _require(isinstance(value, dict), "wrong_type")
+    _require(len(value) <= 4 * MAX_BEST_FIELDS, "too_many_fields")
+    kept = {name: number for name, number in value.items() if is_best_value(name, number)}
+    if len(kept) > MAX_BEST_FIELDS:
+        raise RecordError("too_many_fields")
+    if len(kept) < len(value):
+        return Salvaged(kept, "bad_field")
+    return kept
+
+
+def merge_bests(stored: Any, imported: Any) -> dict[str, Any]:
+    """Keep the lower value of each field, so importing an old file never worsens a best."""
+    merged = dict(stored) if isinstance(stored, dict) else {}
+    for name, number in imported.items():
+        if name not in merged or number < merged[name]:
+            merged[name] = number
+    return merged
+
+
+# ----- stage progress (provisional: the page owner may re-register "stage:") -----------------
+
+
+def stage_schema(value: Any) -> Any:
+    """Accept stage progress: a dict with optional "done" (bool) and "best" (turns), other short fields."""
+    _require(isinstance(value, dict) and len(value) <= 32, "wrong_type")
+    for name, item in value.items():
+        _require(is_field_name(name), "bad_field")
+        ok = isinstance(item, bool) or (is_number(item) and 0 <= item <= 1e9) or is_text(item, MAX_SHORT_TEXT)
+        _require(ok, "bad_field")
+    _require(isinstance(value.get("done", False), bool), "bad_field")
+    if "best" in value:
+        best = value["best"]
+        _require(type(best) is int and 0 <= best <= MAX_COUNT, "out_of_range")
+    return value
+
+
+def merge_stage(stored: Any, imported: Any) -> dict[str, Any]:
+    """Keep a stage done if either side finished it, and the fewer turns."""
+    merged = {**stored, **imported} if isinstance(stored, dict) else dict(imported)
+    if isinstance(stored, dict):
+        merged["done"] = bool(stored.get("done")) or bool(imported.get("done"))
+        bests = [side["best"] for side in (stored, imported) if "best" in side]
+        if bests:
+            merged["best"] = min(bests)
+    return merged
+
+
+# ----- in-progress saves ------------------------------------------------------------------------
+
+
+def _is_move(move: Any, depth: int = 1) -> bool:
+    if isinstance(move, bool) or is_text(move, 64):
+        return True
+    if isinstance(move, int):
+        return abs(move) <= 1_000_000_000
+    if isinstance(move, list):
+        return depth <= MAX_MOVE_DEPTH and len(move) <= MAX_MOVE_ITEMS and all(_is_move(m, depth + 1) for m in move)
+    return False
+
+
+def progress_schema(value: Any) -> dict[str, Any]:
+    """Return a clean in-progress save {"id", "start", "moves", "elapsed", "hints"}; raise RecordError."""
+    _require(isinstance(value, dict), "wrong_type")
+    game_id, start, moves = value.get("id"), value.get("start"), value.get("moves")
+    _require(is_text(game_id, MAX_ID_CHARS) and is_text(start, MAX_ID_CHARS), "wrong_type")
+    _require(isinstance(moves, list), "wrong_type")
+    _require(len(moves) <= MAX_MOVES, "too_big")
+    _require(all(_is_move(move) for move in moves), "bad_move")
+    elapsed = value.get("elapsed", 0.0)
+    _require(is_number(elapsed) and 0 <= elapsed <= MAX_SECONDS, "out_of_range")
+    hints = value.get("hints", 0)
+    _require(type(hints) is int and 0 <= hints <= MAX_HINTS, "out_of_range")
+    return {"id": game_id, "start": start, "moves": moves, "elapsed": float(elapsed), "hints": hints}
+
+
+def validate_progress(value: Any) -> dict[str, Any] | None:
+    """Return a clean in-progress save (elapsed as float, hints as int) or None if any part is unusable."""
+    try:
+        return progress_schema(value)
+    except RecordError:
+        return None
+
+
+# ----- the generic kind and the built-in ones ---------------------------------------------------
+
+
+def any_json(value: Any) -> Any:
+    """Accept any JSON value (the size, nesting and finite-number limits still apply)."""
+    return value
+
+
+GENERIC = Kind("", any_json, PRIORITY_NORMAL, max_chars=65_536, max_depth=16)
+QUARANTINE_PREFIX = "quarantine:"
+QUARANTINE_MAX_CHARS = 8_192  # of the damaged text kept: quarantining must not fill the storage itself
+QUARANTINE_SLOTS = 3  # per key; a fourth damaged copy of the same key is the same fault again
+
+register_kind("setting:", setting_schema, PRIORITY_RECORD, max_chars=1_024, max_depth=0, exported=True)
+register_kind("best:", best_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
+              merge=merge_bests)
+register_kind("stage:", stage_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
+              merge=merge_stage)
+register_kind("progress:", progress_schema, PRIORITY_SAVE, max_chars=2_000_000, max_depth=2 + MAX_MOVE_DEPTH)
+register_kind(QUARANTINE_PREFIX, any_json, PRIORITY_NORMAL, max_chars=QUARANTINE_MAX_CHARS * 8, max_depth=1)
+
+
+# ----- export and import ------------------------------------------------------------------------
+
+APP_MARKER = "masume"
+EXPORT_FORMAT = 1  # of the file around the records; each record carries its own kind's version
+MAX_IMPORT_CHARS = 2_000_000
+MAX_IMPORT_RECORDS = 10_000
+MAX_KEY_CHARS = 256
+
+# Why an import was refused: the page shows the string "import_failed_<kind>".
+IMPORT_TOO_BIG = "too_big"
+IMPORT_NOT_JSON = "not_json"
+IMPORT_NOT_MASUME = "not_masume"
+IMPORT_VERSION = "version"
+IMPORT_SHAPE = "shape"
+IMPORT_STORAGE = "storage"
+IMPORT_FAILURES = (IMPORT_TOO_BIG, IMPORT_NOT_JSON, IMPORT_NOT_MASUME, IMPORT_VERSION, IMPORT_SHAPE, IMPORT_STORAGE)
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """The outcome of an import: ok with a count, or refused with a `kind` (nothing was changed)."""
+
+    ok: bool
+    count: int = 0
+    kind: str | None = None  # one of IMPORT_FAILURES when refused
+    detail: str = ""  # for logs and tests, in English; the player sees `string_key`
+    keys: tuple[str, ...] = field(default=())
+
+    @property
+    def string_key(self) -> str:
+        """Return the catalogue key the page shows: "import_done" or "import_failed_<kind>"."""
+        return "import_done" if self.ok else f"import_failed_{self.kind}"
+
+
+def _refuse(kind: str, detail: str) -> ImportResult:
+    return ImportResult(ok=False, kind=kind, detail=detail)
+
+
+def export_records(storage: Storage) -> str:
+    """Return JSON text of every exported record (bests, settings, stage progress...; not in-progress saves)."""
+    records: dict[str, Any] = {}
+    missing = object()
+    for key in sorted(storage.keys()):
+        kind = kind_for(key)
+        if not kind.exported:
+            continue
+        value = storage.get(key, missing, kind=kind)  # damaged ones are set aside here, not exported
+        if value is not missing:
+            records[key] = {"v": kind.version, "value": value}
+    return dumps({"app": APP_MARKER, "format": EXPORT_FORMAT, "records": records},
+                 ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _read_import(text: Any) -> dict[str, Any] | ImportResult:
+    if not isinstance(text, str):
+        return _refuse(IMPORT_NOT_JSON, "not text")
+    if len(text) > MAX_IMPORT_CHARS:
+        return _refuse(IMPORT_TOO_BIG, f"{len(text)} characters")
+    deepest = max((kind.max_depth for kind in kinds() if kind.exported), default=0)
+    try:
+        data = parse_strict(text, MAX_IMPORT_CHARS, deepest + 3)  # file, records, one record's envelope
+    except RecordError as problem:
+        kind = IMPORT_SHAPE if problem.reason == "too_deep" else IMPORT_NOT_JSON
+        return _refuse(kind, problem.reason)
+    if not isinstance(data, dict) or data.get("app") != APP_MARKER:
+        return _refuse(IMPORT_NOT_MASUME, "no Masume marker")
+    version = data.get("format")
+    if type(version) is not int or not 1 <= version <= EXPORT_FORMAT:
+        return _refuse(IMPORT_VERSION, f"file format {version!r}")
+    records = data.get("records")
+    if not isinstance(records, dict):
+        return _refuse(IMPORT_SHAPE, "records is not an object")
+    if len(records) > MAX_IMPORT_RECORDS:
+        return _refuse(IMPORT_TOO_BIG, f"{len(records)} records")
+    return records
+
+
+def _import_one(key: Any, entry: Any) -> tuple[Kind, Any] | ImportResult:
+    if not is_text(key, MAX_KEY_CHARS) or not key or any(ch < " " for ch in key):
+        return _refuse(IMPORT_SHAPE, f"bad key {key!r:.80}")
+    kind = kind_for(key)
+    if not kind.exported or key == kind.prefix:
+        return _refuse(IMPORT_SHAPE, f"{key!r}: not a record this version keeps")
+    if not isinstance(entry, dict) or set(entry) != {"v", "value"}:
+        return _refuse(IMPORT_SHAPE, f"{key!r}: not a versioned record")
+    version = entry["v"]
+    if type(version) is not int or version < 1:
+        return _refuse(IMPORT_VERSION, f"{key!r}: version {version!r}")
+    if version > kind.version:
+        return _refuse(IMPORT_VERSION, f"{key!r}: version {version} is newer than {kind.version}")
+    try:
+        value = check(kind, upgrade(kind, entry["value"], version))
+        if len(encode(kind, value)) > kind.max_chars:
+            raise RecordError("too_big")
+    except (RecordError, ValueError, TypeError) as problem:
+        return _refuse(IMPORT_SHAPE, f"{key!r}: {problem}")
+    return kind, value
+
+
+def import_records(storage: Storage, text: Any) -> ImportResult:
+    """Check a whole exported file, then merge every record into storage; all or nothing."""
+    records = _read_import(text)
+    if isinstance(records, ImportResult):
+        return records
+    values: dict[str, Any] = {}
+    missing = object()
+    for key, entry in records.items():
+        checked = _import_one(key, entry)
+        if isinstance(checked, ImportResult):
+            return checked
+        kind, value = checked
+        stored = storage.get(key, missing, kind=kind)
+        if kind.merge is not None and stored is not missing:
+            value = check(kind, kind.merge(stored, value))
+        values[key] = value
+    if not storage.set_many(values, priority=PRIORITY_RECORD):
+        return _refuse(IMPORT_STORAGE, "the records could not all be written; none were kept")
+    return ImportResult(ok=True, count=len(values), keys=tuple(values))
+
+
+def migrate_records(storage: Storage) -> int:
+    """Rewrite records stored at an older version of their kind at the current one; return how many."""
+    kinds_to_upgrade = [kind for kind in kinds() if kind.version > 1]
+    if not kinds_to_upgrade:  # nothing to do: not even a key listing (start-up time counts)
+        return 0
+    count = 0
+    missing = object()
+    for key in storage.keys():
+        kind = kind_for(key)
+        if kind.version <= 1:
+            continue
+        decoded = decode(storage.raw(key), kind)
+        if decoded.old_version or decoded.rejected is not None:
+            value = storage.get(key, missing, kind=kind)  # damaged parts are set aside, as at any read
+            if decoded.old_version and value is not missing:
+                count += storage.set(key, value, priority=kind.priority)
+    return count
+
+
+def records_of(storage: Storage, prefix: str) -> Iterator[tuple[str, Any]]:
+    """Yield (key, value) for every readable stored record whose key starts with prefix."""
+    missing = object()
+    for key in sorted(storage.keys()):
+        if key.startswith(prefix):
+            value = storage.get(key, missing)
+            if value is not missing:
+                yield key, value
+
