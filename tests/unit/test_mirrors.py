@@ -422,3 +422,15 @@ def test_a_too_tangled_board_is_refused_quickly_not_searched_forever() -> None:
     with pytest.raises(ValueError):
         mi.remaining_turns(tangled())
     assert time.perf_counter() - started < 2.0  # three budgets of MAX_NODES, with room for a slow machine
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "hard"])
+def test_the_generators_last_resort_is_a_fresh_unique_puzzle(monkeypatch: pytest.MonkeyPatch, difficulty: str) -> None:
+    from app.games.mirrors import generator
+
+    monkeypatch.setattr(generator, "LAYOUT_TRIES", 0)  # as if no layout ever fitted
+    state = mi.generate(mi.Params(7, 5, difficulty), Rng("last"))
+    assert mi.status(state) == 0
+    assert mi.par(state) == mi.remaining_turns(state) == 1
+    assert mi.is_unique_puzzle(state)
+    assert mi.decode(mi.encode(state)) == state
