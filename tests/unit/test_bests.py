@@ -108,3 +108,52 @@ def test_best_is_the_minimum_of_each_field(results: list[dict]) -> None:
         assert improved == {k for k, v in result.items() if k not in current or v < current[k]}
     expected = {k: min(r[k] for r in results) for k in ("moves", "time")} if results else {}
     assert bests.get("g", "p") == expected
+
+
+# ----- absurd values and a nearly full storage -------------------------------------------------
+
+
+def test_absurd_stored_values_are_dropped_and_set_aside() -> None:
+    text = '{"moves": 1000001, "time": 1e308, "clicks": 4}'
+    backing = MemoryBacking({"masume:best:mines:9x9n10": text})
+    bests = Bests(Storage(backing))
+    assert bests.get("mines", "9x9n10") == {"clicks": 4}
+    assert json.loads(backing.data["masume:quarantine:best:mines:9x9n10"])["raw"] == text
+
+
+def test_unbelievable_results_are_not_kept() -> None:
+    bests, backing = make()
+    assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 100 * 86_400 + 1}) == {"moves"}
+    assert bests.get("crosslight", "5x5") == {"moves": 9}
+
+
+def test_deeply_nested_best_does_not_stop_anything() -> None:
+    backing = MemoryBacking({"masume:best:mines:9x9n10": "[" * 8000 + "]" * 8000})
+    bests = Bests(Storage(backing))
+    assert bests.get("mines", "9x9n10") == {}
+    assert bests.submit("mines", "9x9n10", {"time": 12.0}) == {"time"}
+    assert json.loads(backing.data["masume:best:mines:9x9n10"]) == {"time": 12.0}
+
+
+def test_a_best_is_kept_when_storage_is_nearly_full() -> None:
+    """The issue: the progress save failed first, and every later write stayed in memory."""
+    progress = {"id": "1.5x5.AAAA", "start": "1.5x5.AAAB", "moves": [[0, 1]] * 40, "elapsed": 3.0, "hints": 0}
+    backing = MemoryBacking(quota=900)
+    storage = Storage(backing)
+    assert storage.set("progress:crosslight", progress)
+    bigger = {**progress, "moves": [[0, 1]] * 80}
+    assert storage.set("progress:crosslight", bigger) is False  # the save no longer fits
+    bests = Bests(storage)
+    assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == {"moves", "time"}
+    assert json.loads(backing.data["masume:best:crosslight:5x5"]) == {"moves": 9, "time": 41.2}
+    assert Bests(Storage(backing)).get("crosslight", "5x5") == {"moves": 9, "time": 41.2}  # after a reload
+
+
+def test_a_best_drops_in_progress_saves_when_that_is_the_only_room() -> None:
+    progress = {"id": "1.5x5.AAAA", "start": "1.5x5.AAAB", "moves": [[0, 1]] * 40, "elapsed": 3.0, "hints": 0}
+    backing = MemoryBacking(quota=760)
+    storage = Storage(backing)
+    assert storage.set("progress:crosslight", progress)
+    assert Bests(storage).submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == {"moves", "time"}
+    assert "masume:best:crosslight:5x5" in backing.data
+    assert "masume:progress:crosslight" not in backing.data

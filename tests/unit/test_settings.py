@@ -107,3 +107,21 @@ def test_settings_survive_in_memory_without_storage() -> None:
     settings = Settings(Storage(None))
     assert settings.set("sfx", False) is False  # not persisted, but remembered
     assert settings.get("sfx") is False
+
+
+def test_deeply_nested_setting_is_set_aside_and_the_others_still_load() -> None:
+    deep = "[" * 8000 + "]" * 8000
+    settings, backing = make({"masume:setting:sfx": deep, "masume:setting:bgm": "true"})
+    assert settings.get("sfx") is True and settings.get("bgm") is True
+    assert "masume:setting:sfx" not in backing.data
+    assert json.loads(backing.data["masume:quarantine:setting:sfx"])["key"] == "setting:sfx"
+    assert settings.storage.take_notice() == "storage_quarantined"
+    assert settings.set("sfx", False)
+    assert backing.data["masume:setting:sfx"] == "false"
+
+
+@pytest.mark.parametrize("text", ["NaN", "Infinity", "1e999", '"' + "x" * 2000 + '"'])
+def test_non_finite_or_huge_settings_give_the_default(text: str) -> None:
+    settings, backing = make({"masume:setting:bgm": text})
+    assert settings.get("bgm") is False
+    assert "masume:quarantine:setting:bgm" in backing.data
