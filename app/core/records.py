@@ -38,7 +38,7 @@ DAY_SECONDS = 86_400
 MAX_SECONDS = 100 * DAY_SECONDS  # a longer time is a broken clock or edited data, not play
 MAX_COUNT = 1_000_000  # moves, turns and the like
 MAX_HINTS = 10_000
-MAX_MOVES = 100_000  # moves kept in one in-progress save
+MAX_MOVES = 50_000  # moves kept in one in-progress save
 MAX_MOVE_DEPTH = 3  # a move is a scalar or a list of them, nested at most this deep
 MAX_MOVE_ITEMS = 16
 MAX_ID_CHARS = 4_096  # game IDs and their start states
@@ -127,8 +127,10 @@ def kind_for(key: str) -> Kind:
 
 # ----- reading text strictly ------------------------------------------------------------------
 
-# A JSON string (so brackets inside it are not counted) or one bracket.
-_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+# A JSON string (so brackets inside it are not counted) or one bracket. An unterminated
+# string runs to the end of the text: were it to fail instead, the scan would restart at
+# every later quote and take quadratic time (minutes on '"' + '\\"' * 20000).
+_TOKENS = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)|[\[\]{}]')
 
 
 def nesting_exceeds(text: str, max_depth: int) -> bool:
@@ -403,7 +405,7 @@ register_kind("best:", best_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=
               merge=merge_bests)
 register_kind("stage:", stage_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
               merge=merge_stage)
-register_kind("progress:", progress_schema, PRIORITY_SAVE, max_chars=2_000_000, max_depth=2 + MAX_MOVE_DEPTH)
+register_kind("progress:", progress_schema, PRIORITY_SAVE, max_chars=1_000_000, max_depth=2 + MAX_MOVE_DEPTH)
 register_kind(QUARANTINE_PREFIX, any_json, PRIORITY_NORMAL, max_chars=QUARANTINE_MAX_CHARS * 8, max_depth=1)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -64,6 +65,14 @@ def test_parse_strict_refuses(text: object, reason: str) -> None:
     with pytest.raises(RecordError) as caught:
         parse_strict(text, 4096, 8)  # type: ignore[arg-type]
     assert caught.value.reason == reason
+
+
+@pytest.mark.parametrize("text", ['"' + '\\"' * 200_000, '"\\' * 200_000, '["' * 200_000, "[" * 500_000],
+                         ids=["escaped-quotes", "backslashes", "open-strings", "brackets"])
+def test_nesting_scan_takes_linear_time(text: str) -> None:
+    started = time.perf_counter()
+    nesting_exceeds(text, 4)
+    assert time.perf_counter() - started < 5  # a quadratic scan takes minutes here
 
 
 def test_parse_strict_reads_plain_json() -> None:
@@ -238,6 +247,7 @@ STORED_TEXTS = st.one_of(
     st.integers(1, 20_000).map(lambda n: "[" * n + "]" * n),
     st.integers(1, 20_000).map(lambda n: '{"a":' * n + "1" + "}" * n),
     st.integers(1, 3_000_000).map(lambda n: '"' + "x" * n + '"'),
+    st.integers(1, 50_000).map(lambda n: '"' + '\\"' * n),
     st.sampled_from(["NaN", "Infinity", "-Infinity", "1e999", '{"time": 1e999}', '{"moves": 1e308}',
                      '{"elapsed": Infinity}', "[" * 8000 + "]" * 8000, "9" * 5000]),
     st.binary(max_size=200).map(lambda b: b.decode("latin-1")),
