@@ -7,9 +7,9 @@ EN = {
     "crosslight_cell_on": "Row {row}, column {col}, on",
     "crosslight_cell_off": "Row {row}, column {col}, off",
     "crosslight_size_error": "Width and height must each be whole numbers from {low} to {high}.",
-    "preset_easy": "Easy {width}×{height}",
-    "preset_normal": "Normal {width}×{height}",
-    "preset_hard": "Hard {width}×{height}",
+    "crosslight_preset_easy": "Easy {width}×{height}",
+    "crosslight_preset_normal": "Normal {width}×{height}",
+    "crosslight_preset_hard": "Hard {width}×{height}",
 }
 
 JA = {
@@ -19,7 +19,7 @@ JA = {
     "crosslight_cell_on": "{row}行{col}列、点灯",
     "crosslight_cell_off": "{row}行{col}列、消灯",
     "crosslight_size_error": "幅と高さは {low} から {high} までの整数で指定してください。",
-    "preset_easy": "かんたん {width}×{height}",
-    "preset_normal": "ふつう {width}×{height}",
-    "preset_hard": "むずかしい {width}×{height}",
+    "crosslight_preset_easy": "かんたん {width}×{height}",
+    "crosslight_preset_normal": "ふつう {width}×{height}",
+    "crosslight_preset_hard": "むずかしい {width}×{height}",
 }

@@ -18,14 +18,16 @@ EN = {
     "mines_hint_unflag": "Hint: row {row}, column {col} is safe, so its flag was removed.",
     "mines_no_guess": "No-guess boards (solvable by logic alone)",
     "mines_question_marks": "Question marks when flagging",
-    "mine_count": "Mines",
+    "mines_mine_count": "Mines",
     "mines_bbbv": "3BV",
     "mines_bbbv_rate": "3BV/s",
     "mines_custom_error_size": "Width and height must each be whole numbers from {low} to {high}.",
     "mines_custom_error_mines": "A {width}×{height} board takes 1 to {high} mines.",
-    "preset_beginner": "Beginner {width}×{height}, {mines} mines",
-    "preset_intermediate": "Intermediate {width}×{height}, {mines} mines",
-    "preset_expert": "Expert {width}×{height}, {mines} mines",
+    "mines_custom_error_no_guess": "A no-guess {width}×{height} board takes 1 to {high} mines (one per 3 cells), "
+                                   "so that it can be made quickly; with guessing allowed it takes up to {guess_high}.",
+    "mines_preset_beginner": "Beginner {width}×{height}, {mines} mines",
+    "mines_preset_intermediate": "Intermediate {width}×{height}, {mines} mines",
+    "mines_preset_expert": "Expert {width}×{height}, {mines} mines",
 }
 
 JA = {
@@ -46,12 +48,15 @@ JA = {
     "mines_hint_unflag": "ヒント：{row}行{col}列は安全なので旗を外しました。",
     "mines_no_guess": "運任せなし（推理だけで解ける盤面）",
     "mines_question_marks": "旗のあとに「？」を付ける",
-    "mine_count": "地雷の数",
+    "mines_mine_count": "地雷の数",
     "mines_bbbv": "3BV",
     "mines_bbbv_rate": "3BV/秒",
     "mines_custom_error_size": "幅と高さは {low} から {high} までの整数で指定してください。",
     "mines_custom_error_mines": "{width}×{height} の盤面の地雷は 1 から {high} 個までです。",
-    "preset_beginner": "初級 {width}×{height}・地雷 {mines}",
-    "preset_intermediate": "中級 {width}×{height}・地雷 {mines}",
-    "preset_expert": "上級 {width}×{height}・地雷 {mines}",
+    "mines_custom_error_no_guess": "運任せなしの {width}×{height} の盤面の地雷は、すばやく作れるよう "
+                                   "1 から {high} 個まで（3 マスに 1 個）です。"
+                                   "運任せありなら {guess_high} 個まで置けます。",
+    "mines_preset_beginner": "初級 {width}×{height}・地雷 {mines}",
+    "mines_preset_intermediate": "中級 {width}×{height}・地雷 {mines}",
+    "mines_preset_expert": "上級 {width}×{height}・地雷 {mines}",
 }

@@ -190,8 +190,8 @@ class GameView:
         raise NotImplementedError
 
     def preset_label(self, name: str, params: Any) -> str:
-        """Return the preset's menu text."""
-        return self.t(f"preset_{name}")
+        """Return the preset's menu text (catalogue key "<game>_preset_<name>")."""
+        return self.t(f"{self.backend.ID}_preset_{name}")
 
     def extra_controls(self, host: Any) -> None:
         """Add game-specific controls (settings) to the panel."""

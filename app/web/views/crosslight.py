@@ -132,7 +132,7 @@ class CrossLightView(GameView):
 
     def preset_label(self, name: str, params: crosslight.Params) -> str:
         """"Easy 5×5"."""
-        return self.t(f"preset_{name}", width=params.width, height=params.height)
+        return self.t(f"crosslight_preset_{name}", width=params.width, height=params.height)
 
     def params_text(self, values: dict[str, int]) -> str:
         """"WxH" for the backend's parser."""

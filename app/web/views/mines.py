@@ -41,7 +41,8 @@ class MinesView(GameView):
     custom_fields = (
         CustomField("width", "width", mines.params.MIN_SIDE, mines.params.MAX_SIDE),
         CustomField("height", "height", mines.params.MIN_SIDE, mines.params.MAX_SIDE),
-        CustomField("mines", "mine_count", 1, mines.params.max_mines(mines.params.MAX_SIDE, mines.params.MAX_SIDE)),
+        CustomField("mines", "mines_mine_count", 1,
+                    mines.params.max_mines(mines.params.MAX_SIDE, mines.params.MAX_SIDE)),
     )
 
     def codes(self, state: mines.State) -> np.ndarray:
@@ -216,7 +217,7 @@ class MinesView(GameView):
 
     def preset_label(self, name: str, params: mines.Params) -> str:
         """"Beginner 9×9, 10 mines"."""
-        return self.t(f"preset_{name}", width=params.width, height=params.height, mines=params.mines)
+        return self.t(f"mines_preset_{name}", width=params.width, height=params.height, mines=params.mines)
 
     def params_text(self, values: dict[str, int]) -> str:
         """"WxHnM" (with the no-guess choice) for the backend's parser."""
@@ -225,13 +226,18 @@ class MinesView(GameView):
         return text if no_guess else text + mines.params.GUESS_SUFFIX
 
     def custom_error(self, values: dict[str, int]) -> str:
-        """State the limits, with the mine maximum for the size typed when that size is valid."""
+        """State the limits, with the mine maximum for the size typed (and the no-guess density limit)."""
         low, high = mines.params.MIN_SIDE, mines.params.MAX_SIDE
         width, height = values.get("width", 0), values.get("height", 0)
-        if low <= width <= high and low <= height <= high:
-            return self.t("mines_custom_error_mines", width=width, height=height,
-                               high=mines.params.max_mines(width, height))
-        return self.t("mines_custom_error_size", low=low, high=high)
+        if not (low <= width <= high and low <= height <= high):
+            return self.t("mines_custom_error_size", low=low, high=high)
+        guess_high = mines.max_mines(width, height)
+        if self.host.setting("mines_no_guess"):
+            no_guess_high = mines.max_mines(width, height, no_guess=True)
+            if no_guess_high < values.get("mines", 0) <= guess_high:
+                return self.t("mines_custom_error_no_guess", width=width, height=height, high=no_guess_high,
+                              guess_high=guess_high)
+        return self.t("mines_custom_error_mines", width=width, height=height, high=guess_high)
 
     def extra_controls(self, host: Any) -> None:
         """Switches for no-guess boards and question marks."""
