@@ -380,11 +380,18 @@ def progress_schema(value: Any) -> dict[str, Any]:
 
 
 def validate_progress(value: Any) -> dict[str, Any] | None:
-    """Return a clean in-progress save (elapsed as float, hints as int) or None if any part is unusable."""
+    """Return a clean in-progress save (elapsed as float, hints as int) or None if any part is unusable.
+
+    None also when the save would be too long to store, so a caller that saves only what
+    this accepts never makes `Storage.set` raise.
+    """
     try:
-        return progress_schema(value)
+        clean = progress_schema(value)
     except RecordError:
         return None
+    if len(encode(kind_for("progress:"), clean)) > kind_for("progress:").max_chars:
+        return None
+    return clean
 
 
 # ----- the generic kind and the built-in ones ---------------------------------------------------

@@ -280,7 +280,8 @@ class Storage:
                 evicted.append((full, text))
         return dropped
 
-    def _store(self, key: str, text: str, priority: int, evicted: list[tuple[str, str]] | None = None) -> bool:
+    def _store(self, key: str, text: str, priority: int, evicted: list[tuple[str, str]] | None = None,
+               report: bool = True) -> bool:
         """Write text under key, making room by dropping saves for a record; memory keeps it either way."""
         full = self._full(key)
         self._memory[full] = text
@@ -294,7 +295,8 @@ class Storage:
                       and self._evict_saves(full, evicted) and self._try_set(full, text))
             if not stored:
                 self._unsaved.add(full)
-                self._degrade()
+                if report:
+                    self._degrade()
                 return False
         self._unsaved.discard(full)
         return True
@@ -332,7 +334,8 @@ class Storage:
             before[key] = (in_backing, self._memory.get(full, in_backing), full in self._unsaved)
         evicted: list[tuple[str, str]] = []
         for done, (key, text, key_priority) in enumerate(prepared):
-            if not self._store(key, text, key_priority, evicted):
+            # report=False: a refused import is told by its own result, not as "records will not be kept".
+            if not self._store(key, text, key_priority, evicted, report=False):
                 self._undo([k for k, _, _ in prepared[: done + 1]], before, evicted)
                 return False
         return True

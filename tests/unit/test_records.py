@@ -99,6 +99,11 @@ def test_progress_rejects_bad_fields(change: dict) -> None:
     assert validate_progress({**GOOD_PROGRESS, **change}) is None
 
 
+def test_progress_too_long_to_store_is_refused() -> None:
+    long_moves = [["x" * 60] * 16] * 2000  # within the move count, far beyond the stored size
+    assert validate_progress({**GOOD_PROGRESS, "moves": long_moves}) is None
+
+
 def test_progress_is_normalised() -> None:
     clean = validate_progress({**GOOD_PROGRESS, "elapsed": 3, "extra": 1})
     assert clean == {**GOOD_PROGRESS, "elapsed": 3.0}

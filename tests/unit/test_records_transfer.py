@@ -134,6 +134,7 @@ def test_an_import_that_does_not_fit_changes_nothing() -> None:
     assert backing.data == before  # even the in-progress save dropped to make room is back
     assert store.get("best:g:0") is None
     assert store.get("best:old") == {"moves": 3}
+    assert store.take_notice() is None  # the refusal is the import's own message
 
 
 def test_import_into_no_storage_is_refused() -> None:
