@@ -15,6 +15,16 @@ newer release is left alone and reads as absent.
 Kinds are registered by key prefix (without the "masume:" namespace); the longest
 matching prefix wins, so a page can give one setting its own schema with
 `register_kind("setting:volume", ...)` without touching "setting:".
+
+What the page does with this module:
+- at boot, after `Storage(...)`: `migrate_records(storage)` (free while every kind is
+  at version 1), then show `storage.take_notices()` like the "storage_unavailable" one;
+- before saving progress: `validate_progress(record)`, and save only what it returns;
+  after `storage.get("progress:<game>")`, the value is already validated;
+- a new family of records: `register_kind("stats:", schema, PRIORITY_RECORD,
+  exported=True, merge=...)` once at import time, before the first read;
+- export: `export_records(storage)` -> JSON text to download; import:
+  `import_records(storage, text)` -> ImportResult; show `t(result.string_key, count=result.count)`.
 """
 
 from __future__ import annotations
