@@ -1,0 +1,316 @@
+"""Pipe Link on the page: pipe tiles that turn (animated), water in gold, loops in red, locks.
+
+Path mode puts the entrance and the exit on the board's ring, beside the top-left
+and bottom-right tiles; Net mode has no ring and marks the source tile.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from app.core.timer import format_clock
+from app.games import pipes
+from app.web.dom import element
+from app.web.layout import MOUSE_MIDDLE, MOUSE_PRIMARY, MOUSE_SECONDARY, Action, BoardLayout, Geometry, Position
+from app.web.views.base import CustomField, GameView
+
+TURN_MS = 150  # a quarter turn; the issue's ceiling
+
+# Per-cell code: tile value in bits 0-3, then flags. Ring positions use codes above any cell's.
+LOCKED, FLOWING, LOOP, SOURCE = 16, 32, 64, 128
+ENTRANCE, EXIT = 1024, 2048
+WET = 1  # added to ENTRANCE/EXIT when water passes there
+
+COLOURS = {"bg": "#1b2233", "tile": "#263047", "tile_locked": "#33405e", "edge": "#111726", "dry": "#8b96ad",
+           "water": "#f5b82e", "loop": "#ef4444", "lock": "#cbd5e1", "source": "#38bdf8"}
+SIDE_VECTORS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # up, right, down, left as (dx, dy)
+
+
+class PipesView(GameView):
+    """How Pipe Link looks, reads and responds."""
+
+    backend = pipes
+    name_key = "pipes_name"
+    grid_label_key = "pipes_grid"
+    actions = (
+        Action("turn_cw", "action_turn_cw", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),
+        Action("turn_ccw", "action_turn_ccw", keys=("Shift+Enter",), buttons=(MOUSE_SECONDARY,)),
+        Action("lock", "action_lock", keys=("l",), buttons=(MOUSE_MIDDLE,), long_press=True),
+    )
+    sounds = {"turn": ((740.0, 0.0, 0.04, "triangle", 0.16),),
+              "lock": ((440.0, 0.0, 0.04, "square", 0.06), (330.0, 0.04, 0.05, "square", 0.05))}
+    min_cell_px = 30.0
+    max_cell_px = 68.0
+    custom_fields = (
+        CustomField("width", "width", pipes.MIN_SIDE, pipes.MAX_SIDE),
+        CustomField("height", "height", pipes.MIN_SIDE, pipes.MAX_SIDE),
+    )
+
+    def __init__(self, host: Any) -> None:
+        super().__init__(host)
+        self._par_cache: tuple[Any, int] | None = None
+
+    @property
+    def rule_key(self) -> str:  # type: ignore[override]
+        """The rule of the mode in play (path on the home screen)."""
+        state = self.host.state
+        return "pipes_rule_net" if state is not None and state.params.mode == pipes.NET else "pipes_rule_path"
+
+    # ----- the board -------------------------------------------------------------------------
+
+    def layout(self, state: pipes.State) -> BoardLayout:
+        """Path mode: a ring holding the entrance (left of the top-left tile) and the exit; Net: cells only."""
+        if state.params.mode == pipes.NET:
+            return BoardLayout(state.height, state.width)
+        return BoardLayout(state.height, state.width, ring=True,
+                           edge=frozenset({(0, -1), (state.height - 1, state.width)}))
+
+    def codes(self, state: pipes.State) -> np.ndarray:
+        """Tile value plus lock, flow, loop and source flags per cell; entrance and exit on the ring."""
+        tiles = pipes.grid(state).astype(np.int32)
+        codes = tiles | (pipes.locked_mask(state) * LOCKED) | (pipes.flowing(state) * FLOWING)
+        codes = codes | (pipes.loops(state) * LOOP)
+        if state.params.mode == pipes.NET:
+            source = pipes.source_cell(state.params)
+            codes[source // state.width, source % state.width] |= SOURCE
+            return codes
+        ring = np.zeros((state.height + 2, state.width + 2), dtype=np.int32)
+        ring[1:-1, 1:-1] = codes
+        wet_in = bool(codes[0, 0] & FLOWING)
+        ring[1, 0] = ENTRANCE + (WET if wet_in else 0)
+        ring[state.height, state.width + 1] = EXIT + (WET if pipes.status(state) > 0 else 0)
+        return ring
+
+    def paint_cell(self, context: Any, code: int, x: float, y: float, size: float) -> None:
+        """A tile with its pipes (or the entrance/exit stub, or nothing on the empty ring)."""
+        if code >= ENTRANCE:
+            self._port(context, code, x, y, size)
+            return
+        context.fillStyle = COLOURS["bg"]
+        context.fillRect(x, y, size, size)
+        self._tile(context, code, x, y, size, 0.0)
+
+    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray, area: list[Position]) -> None:
+        """Tiles cell by cell; the empty ring stays bare."""
+        layout = geometry.layout
+        for position in area:
+            code = int(codes[layout.index(position)])
+            x, y, size = geometry.rect(position)
+            if layout.is_cell(position) or code >= ENTRANCE:
+                self.paint_cell(context, code, x, y, size)
+            else:
+                context.fillStyle = COLOURS["bg"]
+                context.fillRect(x, y, size, size)
+
+    def _tile(self, context: Any, code: int, x: float, y: float, size: float, angle: float) -> None:
+        inset = max(1.0, size * 0.04)
+        context.fillStyle = COLOURS["tile_locked"] if code & LOCKED else COLOURS["tile"]
+        context.beginPath()
+        context.roundRect(x + inset, y + inset, size - 2 * inset, size - 2 * inset, size * 0.12)
+        context.fill()
+        if code & LOOP:
+            colour = COLOURS["loop"]
+        else:
+            colour = COLOURS["water"] if code & FLOWING else COLOURS["dry"]
+        cx, cy = x + size / 2, y + size / 2
+        context.save()
+        context.translate(cx, cy)
+        if angle:
+            context.rotate(angle)
+        context.strokeStyle = colour
+        context.lineCap = "round"
+        context.lineWidth = max(3.0, size * 0.2)
+        context.beginPath()
+        half = size / 2
+        for side, (dx, dy) in enumerate(SIDE_VECTORS):
+            if code & (1 << side):
+                context.moveTo(0, 0)
+                context.lineTo(dx * half, dy * half)
+        context.stroke()
+        context.fillStyle = colour
+        context.beginPath()
+        context.arc(0, 0, max(2.5, size * 0.13), 0, 2 * math.pi)
+        context.fill()
+        if code & SOURCE:
+            context.fillStyle = COLOURS["source"]
+            context.fillRect(-size * 0.17, -size * 0.17, size * 0.34, size * 0.34)
+        context.restore()
+        if code & LOCKED:
+            # a small padlock in the corner: shape, not colour, says "locked"
+            lx, ly, unit = x + size * 0.72, y + size * 0.1, size * 0.16
+            context.strokeStyle = COLOURS["lock"]
+            context.lineWidth = max(1.5, size * 0.035)
+            context.beginPath()
+            context.arc(lx + unit / 2, ly + unit * 0.55, unit * 0.32, math.pi, 0)
+            context.stroke()
+            context.fillStyle = COLOURS["lock"]
+            context.fillRect(lx, ly + unit * 0.55, unit, unit * 0.75)
+
+    def _port(self, context: Any, code: int, x: float, y: float, size: float) -> None:
+        """The entrance (water comes in from the left) or the exit (water leaves to the right)."""
+        context.fillStyle = COLOURS["bg"]
+        context.fillRect(x, y, size, size)
+        wet = bool(code & WET)
+        context.strokeStyle = COLOURS["water"] if wet else COLOURS["dry"]
+        context.lineWidth = max(3.0, size * 0.2)
+        context.lineCap = "butt"
+        cy = y + size / 2
+        context.beginPath()
+        if code >= EXIT:
+            context.moveTo(x, cy)
+            context.lineTo(x + size * 0.55, cy)
+        else:
+            context.moveTo(x + size * 0.45, cy)
+            context.lineTo(x + size, cy)
+        context.stroke()
+        # an arrow head shows which way the water goes
+        context.fillStyle = COLOURS["water"] if wet else COLOURS["dry"]
+        tip = x + size * (0.9 if code >= EXIT else 0.45)
+        context.beginPath()
+        context.moveTo(tip, cy)
+        context.lineTo(tip - size * 0.25, cy - size * 0.22)
+        context.lineTo(tip - size * 0.25, cy + size * 0.22)
+        context.fill()
+
+    def label(self, code: int, position: Position) -> str:
+        """"Row R, column C, open up, right, flowing[, locked]"; or Entrance / Exit."""
+        if code >= EXIT:
+            return self.t("pipes_exit")
+        if code >= ENTRANCE:
+            return self.t("pipes_entrance")
+        row, col = position
+        names = [self.t(f"pipes_side_{side}") for side in pipes.open_sides(code & 15)]
+        sides = self.t("pipes_side_separator").join(names) if names else self.t("pipes_sides_none")
+        flow = self.t("pipes_flowing" if code & FLOWING else "pipes_dry")
+        text = self.t("pipes_cell_locked" if code & LOCKED else "pipes_cell", row=row + 1, col=col + 1,
+                      sides=sides, flow=flow)
+        if code & LOOP:
+            text += self.t("pipes_side_separator") + self.t("pipes_in_loop")
+        return text
+
+    def pressed(self, code: int) -> str | None:
+        """Tiles are not toggles; locks are said in the label."""
+        return None
+
+    def move_for(self, action: str, state: pipes.State, row: int, col: int) -> Any:
+        """Turn or lock a tile; the entrance and exit do nothing."""
+        if not (0 <= row < state.height and 0 <= col < state.width):
+            return None
+        if action == "lock":
+            return ("lock", row, col)
+        if state.is_locked(row, col):
+            self.host.play_sound("error")
+            self.host.announce(self.t("pipes_live_locked_refused", row=row + 1, col=col + 1))
+            return None
+        return ("cw" if action == "turn_cw" else "ccw", row, col)
+
+    # ----- reactions -------------------------------------------------------------------------
+
+    def after_move(self, before: Any, after: pipes.State, move: Any, changed: list[Position]) -> None:
+        """Sound, the turn animation, and what the water did for the live region."""
+        kind = move[0]
+        self.host.play_sound("lock" if kind in ("lock", "unlock_all") else "turn")
+        if kind in ("cw", "ccw", "set"):
+            self._animate_turn(before, after, move)
+        if kind in ("cw", "ccw", "set") and pipes.status(after) == 0:
+            self.host.announce(self._flow_text(before, after))
+
+    def _animate_turn(self, before: pipes.State, after: pipes.State, move: Any) -> None:
+        row, col = int(move[1]), int(move[2])
+        old, new = before.tile(row, col), after.tile(row, col)
+        quarter = 1 if pipes.rotate_cw(old) == new else -1 if pipes.rotate_ccw(old) == new else 2
+        if old == new:
+            return
+        board = self.host.board
+        code = int(board.codes[board.layout.index((row, col))])
+
+        def frame(context: Any, geometry: Geometry, progress: float) -> None:
+            x, y, size = geometry.rect((row, col))
+            context.fillStyle = COLOURS["bg"]
+            context.fillRect(x, y, size, size)
+            # The tile already holds its new value: draw it turned back, easing to rest.
+            eased = 1 - (1 - progress) ** 2
+            self._tile(context, code, x, y, size, -quarter * (math.pi / 2) * (1 - eased))
+
+        board.animate(TURN_MS * (2 if quarter == 2 else 1), frame, [(row, col)])
+
+    def _flow_text(self, before: pipes.State, after: pipes.State) -> str:
+        n_before, total = pipes.active_count(before)
+        n_after, _ = pipes.active_count(after)
+        delta = n_after - n_before
+        net = after.params.mode == pipes.NET
+        which = "more" if delta > 0 else "less" if delta < 0 else "same"
+        text = self.t(f"pipes_live_{'active' if net else 'reach'}_{which}", n=n_after, total=total, d=abs(delta))
+        loop_count = int(pipes.loops(after).sum())
+        if loop_count:
+            text += ". " + self.t("pipes_live_loop", n=loop_count)
+        return text
+
+    def use_hint(self, move: Any) -> None:
+        """Say which tile to turn and which way, then turn and lock it."""
+        row, col = int(move[1]), int(move[2])
+        state = self.host.state
+        direction = pipes.hint_direction(state, move).replace("-", "_")
+        key = "pipes_hint_locked" if state.is_locked(row, col) else "pipes_hint"
+        self.host.board.move_cursor(row, col, focus=self.host.board.has_focus())
+        self.host.announce(self.t(key, row=row + 1, col=col + 1, direction=self.t(f"pipes_direction_{direction}")))
+        self.host.request(move)
+
+    # ----- numbers ---------------------------------------------------------------------------
+
+    def par(self, state: pipes.State) -> int:
+        """The fewest clicks the puzzle needs from its start (cached per puzzle)."""
+        if self._par_cache is None or self._par_cache[0] != state:
+            self._par_cache = (state, pipes.par(state))
+        return self._par_cache[1]
+
+    def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
+        """Moves with par, Active n/N in Net mode, time and bests."""
+        t = self.t
+        rows = [("moves", t("moves"), str(session.moves)), ("par", t("par"), str(self.par(session.restart_point)))]
+        if session.state.params.mode == pipes.NET:
+            n, total = pipes.active_count(session.state)
+            rows.append(("active", t("pipes_active_label"), f"{n}/{total}"))
+        rows += [("time", t("time"), format_clock(session.elapsed)),
+                 ("best-moves", t("best_moves"), str(int(best["moves"])) if "moves" in best else "—"),
+                 ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—")]
+        return rows
+
+    def record(self, session: Any) -> dict[str, float]:
+        """Fewest moves and fastest time."""
+        return {"moves": session.moves, "time": round(session.elapsed, 2)}
+
+    def result_rows(self, session: Any) -> list[tuple[str, str]]:
+        """Moves, par and time."""
+        t = self.t
+        return [(t("moves"), str(session.moves)), (t("par"), str(self.par(session.restart_point))),
+                (t("time"), format_clock(session.elapsed))]
+
+    def best_text(self, best: dict[str, float]) -> str:
+        """"9 moves · 0:41"."""
+        parts = []
+        if "moves" in best:
+            parts.append(self.t("n_moves", moves=int(best["moves"])))
+        if "time" in best:
+            parts.append(format_clock(best["time"]))
+        return " · ".join(parts) or "—"
+
+    def params_text(self, values: dict[str, int]) -> str:
+        """Custom sizes are path-mode boards: "path-WxH"."""
+        return f"path-{values['width']}x{values['height']}"
+
+    def custom_error(self, values: dict[str, int]) -> str:
+        """Say which sizes are allowed."""
+        return self.t("pipes_size_error", low=pipes.MIN_SIDE, high=pipes.MAX_SIDE)
+
+    def extra_controls(self, host: Any) -> None:
+        """"Unlock all"."""
+        button = element("button", attrs={"type": "button", "id": "pipes-unlock-all", "data-i18n": "pipes_unlock_all"})
+        host.appendChild(button)
+        self.host.listen(button, "click", lambda _event: self.host.request(("unlock_all",)))
+
+
+View = PipesView
