@@ -136,8 +136,20 @@ def test_set_turns_and_locks_and_costs_the_clicks_it_saves() -> None:
 
 @pytest.mark.parametrize(
     "move",
-    [("cw", 4, 0), ("cw", -1, 0), ("ccw", 0), ("spin", 0, 0), ("cw", True, 0), ("cw", "1", 0), (), "cw", None,
-     ("set", 0, 0), ("set", 0, 0, 16), ("unlock_all", 1)],
+    [
+        ("cw", 4, 0),
+        ("cw", -1, 0),
+        ("ccw", 0),
+        ("spin", 0, 0),
+        ("cw", True, 0),
+        ("cw", "1", 0),
+        (),
+        "cw",
+        None,
+        ("set", 0, 0),
+        ("set", 0, 0, 16),
+        ("unlock_all", 1),
+    ],
 )
 def test_malformed_moves_raise_value_error(move: object) -> None:
     state = new_state(pipes.Params("path", 4, 4), [pipes.rotate_cw(v) for v in ARTICLE])

@@ -133,4 +133,3 @@ def hint_direction(state: State, move: Move) -> str:
     if rotate_ccw(current) == value:
         return "counter-clockwise"
     return "twice"
-
