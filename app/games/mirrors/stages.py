@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
+from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -206,9 +207,14 @@ def parse_stages(text: str) -> dict[str, Stage]:
     return stages
 
 
-def load_stages(path: Path = STAGE_FILE) -> dict[str, Stage]:
-    """Read and check a stage file; return the stages by id, in file order."""
-    return parse_stages(path.read_text(encoding="utf-8"))
+def load_stages(path: Path | None = None) -> dict[str, Stage]:
+    """Read and check a stage file (by default the shipped one); return the stages by id, in file order."""
+    if path is None:
+        # Through importlib.resources, so the file is found whether app/ is unpacked or imported from a zip.
+        text = resources.files(__package__).joinpath(STAGE_FILE.name).read_text(encoding="utf-8")
+    else:
+        text = path.read_text(encoding="utf-8")
+    return parse_stages(text)
 
 
 STAGES: dict[str, Stage] = load_stages()
