@@ -8,16 +8,13 @@ restore: it never yields a state the rules could not reach.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
+from app.core.records import MAX_HINTS, MAX_SECONDS, validate_progress
 from app.core.session import Session
 
-# Beyond these a record is not a game a person played: refuse it rather than replay it.
-MAX_MOVES = 20_000
-MAX_ELAPSED_S = 100 * 24 * 3600.0
-MAX_HINTS = 10_000
-MAX_TEXT = 4096
+# Beyond this a saved time is a broken clock or edited data, not play.
+MAX_ELAPSED_S = MAX_SECONDS
 
 
 def move_to_json(move: Any) -> Any:
@@ -34,15 +31,9 @@ def move_from_json(value: Any) -> Any:
     return value
 
 
-def is_json_move(value: Any, depth: int = 0) -> bool:
-    """Return whether a value is a move as saved: str/int/bool or lists of them, at most 3 deep."""
-    if isinstance(value, bool | int):
-        return not isinstance(value, int) or abs(value) < 2**31
-    if isinstance(value, str):
-        return len(value) <= 64
-    if isinstance(value, list):
-        return depth < 3 and len(value) <= 16 and all(is_json_move(part, depth + 1) for part in value)
-    return False
+def is_json_move(value: Any) -> bool:
+    """Return whether a value is a move as saved (what `app.core.records` accepts in a save)."""
+    return validate_progress({"id": "", "start": "", "moves": [value], "elapsed": 0, "hints": 0}) is not None
 
 
 def save_record(backend: Any, session: Session, game_id: str) -> dict[str, Any] | None:
@@ -53,33 +44,14 @@ def save_record(backend: Any, session: Session, game_id: str) -> dict[str, Any] 
     log = session.move_log
     if session.over or not log:
         return None
-    return {
+    record = {
         "id": game_id,
         "start": backend.encode(session.log_start),
         "moves": [move_to_json(move) for move in log],
         "elapsed": round(min(max(session.elapsed, 0.0), MAX_ELAPSED_S), 2),
         "hints": min(session.hints_used, MAX_HINTS),
     }
-
-
-def check_record(record: Any) -> dict[str, Any] | None:
-    """Return a saved record if its fields have the right types and sane ranges, else None."""
-    if not isinstance(record, dict):
-        return None
-    game_id, start, moves = record.get("id"), record.get("start"), record.get("moves")
-    elapsed, hints = record.get("elapsed", 0.0), record.get("hints", 0)
-    if not (isinstance(game_id, str) and isinstance(start, str) and len(game_id) <= MAX_TEXT
-            and len(start) <= MAX_TEXT):
-        return None
-    if not isinstance(moves, list) or len(moves) > MAX_MOVES or not all(is_json_move(m) for m in moves):
-        return None
-    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float):
-        return None
-    if not (math.isfinite(elapsed) and 0 <= elapsed <= MAX_ELAPSED_S):
-        return None
-    if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
-        return None
-    return {"id": game_id, "start": start, "moves": moves, "elapsed": float(elapsed), "hints": hints}
+    return validate_progress(record)
 
 
 def restore(backend: Any, record: Any, game_id: str) -> Session | None:
@@ -88,7 +60,7 @@ def restore(backend: Any, record: Any, game_id: str) -> Session | None:
     The moves are replayed through the backend; a record whose replay fails, ends
     the game or names another puzzle is ignored (the puzzle itself opens fresh).
     """
-    checked = check_record(record)
+    checked = validate_progress(record)
     if checked is None or checked["id"] != game_id:
         return None
     try:

@@ -11,6 +11,7 @@ from typing import Any
 import js
 
 from app.core.bests import Bests
+from app.core.records import migrate_records
 from app.core.route import format_hash, parse_hash
 from app.core.settings import Settings
 from app.core.storage import Storage
@@ -30,6 +31,7 @@ class Shell:
 
     def __init__(self) -> None:
         self.storage = Storage(local_storage_backing())
+        migrate_records(self.storage)  # older formats read into today's, once per visit; never raises
         self.settings = Settings(self.storage)
         self.bests = Bests(self.storage)
         lang = self.settings.get("lang") or detect_language(list(window.navigator.languages or [])
@@ -168,6 +170,6 @@ class Shell:
 
     def check_storage(self) -> None:
         """Tell the player once if records cannot be kept on this device."""
-        notice = self.storage.take_notice()
-        if notice:
-            self.notify(self.i18n.t(notice))
+        notices = self.storage.take_notices()
+        if notices:
+            self.notify(" ".join(self.i18n.t(notice) for notice in notices))

@@ -1,0 +1,59 @@
+"""Damaged saved data never stops the game: each stored key corrupted, then the page loads and plays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.core.rng import Rng
+from app.games import crosslight
+
+DEEP = "[" * 8000 + "]" * 8000
+GAME_ID = crosslight.encode(crosslight.generate(crosslight.PRESETS["easy"], Rng("stored-data")))
+PROGRESS_INFINITE = '{"id":"%s","start":"%s","moves":[[0,0]],"elapsed":Infinity,"hints":Infinity}' % (GAME_ID, GAME_ID)
+CORRUPTIONS = {
+    "setting-deep": {"masume:setting:sfx": DEEP},
+    "setting-wrong-type": {"masume:setting:lang": json.dumps({"not": "a language"})},
+    "best-deep": {"masume:best:crosslight:5x5": DEEP},
+    "best-infinite": {"masume:best:crosslight:5x5": '{"moves": Infinity, "time": 1e999}'},
+    "progress-deep": {"masume:progress:crosslight": DEEP},
+    "progress-infinite": {"masume:progress:crosslight": PROGRESS_INFINITE},
+    "progress-negative-hints": {"masume:progress:crosslight": PROGRESS_INFINITE.replace(
+        "Infinity,\"hints\":Infinity", "3,\"hints\":-3")},
+}
+
+
+def seed_storage(items: dict[str, str]) -> str:
+    """An init script that writes the damaged values once, before the page's own scripts run."""
+    return ("if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+            + "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in items.items())
+            + "}")
+
+
+@pytest.mark.parametrize("name", sorted(CORRUPTIONS))
+def test_a_corrupted_key_is_set_aside_and_the_game_plays(open_page, name: str) -> None:  # noqa: ANN001
+    items = CORRUPTIONS[name]
+    page = open_page(f"#crosslight/{GAME_ID}", init_script=seed_storage(items))
+    page.locator('.board-grid button[data-row="0"][data-col="0"]').click()
+    assert page.locator("#stat-moves").inner_text() == "1", "a move plays after the damaged data"
+    assert page.locator("#stat-time").inner_text().count(":") == 1
+    for key in items:
+        kept = page.evaluate("(k) => localStorage.getItem('masume:quarantine:' + k.slice('masume:'.length))", key)
+        if key.endswith("lang"):
+            continue  # a value of the wrong type for a setting may simply read as its default
+        assert kept is not None, f"{key} was set aside under a quarantine key, not deleted"
+    page.reload()
+    page.wait_for_selector('html[data-ready="true"]', state="attached")
+    assert page.locator(".board-grid").count() == 1, "and the next load starts too"
+
+
+def test_holding_h_gives_one_hint(open_page) -> None:  # noqa: ANN001
+    page = open_page(f"#crosslight/{GAME_ID}")
+    page.locator("#game-title").focus()
+    page.keyboard.down("h")
+    for _ in range(5):
+        page.evaluate("() => document.dispatchEvent(new KeyboardEvent('keydown', {key: 'h', repeat: true}))")
+    page.keyboard.up("h")
+    assert page.locator(".cell.hinted").count() == 1
+    assert page.locator("#live").inner_text().startswith("Hint")
