@@ -7,4 +7,4 @@ conformance suite and the browser tests all iterate this tuple; adding a game
 is adding its id here (see README, "Adding a game").
 """
 
-GAMES: tuple[str, ...] = ("crosslight", "mines", "pipes")
+GAMES: tuple[str, ...] = ("crosslight", "mines", "pipes", "mirrors")

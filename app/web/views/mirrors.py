@@ -1,0 +1,567 @@
+"""Light Path on the page: mirrors to turn, sources on the ring, beams traced by the backend, glowing targets.
+
+Everything drawn is a function of the current cells (the puzzle is fixed for a
+board), and the codes carry every cell's code, so any turn changes a code and
+the board repaints; `widen` makes that repaint the whole board, since one turn
+can move a beam anywhere. The beams are drawn from the very steps
+`mirrors.trace` returns, converted to pixels only through `Geometry`.
+
+Codes (one per position, ring included):
+- a cell: its cell code (0..15, `cells.py`) | BEAM when a beam enters it | LIT for a lit target;
+- a ring position: SOURCE | colour << 2 | direction for a source, | EXIT when a beam leaves there.
+
+`?debug=1` in the page address overlays every traced path with its step numbers.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+from urllib.parse import parse_qs
+
+import js
+import numpy as np
+
+from app.core.timer import format_clock
+from app.games import mirrors
+from app.games.mirrors.cells import DELTAS, describe, opposite
+from app.web.dom import element
+from app.web.layout import MOUSE_PRIMARY, Action, BoardLayout, Geometry, Position
+from app.web.views.base import GameView
+
+KIND = 0x0F
+BEAM = 0x10
+LIT = 0x20
+SOURCE = 0x40
+EXIT = 0x80
+
+TAU = 6.283185307179586
+GLOW_MS = 450  # newly lit targets pulse once (nothing under reduced motion)
+BG = {"ring": "#0c1019", "seam": "#141a27", "tile": "#1d2434", "tile_edge": "#2a3349", "wall": "#5b6374",
+      "wall_line": "#3b4150", "mirror": "#e9eef7", "mirror_edge": "#7f8aa3", "fixed": "#9aa3b4",
+      "pin": "#f59e0b", "pin_edge": "#3b2606", "target_off": "#151922", "ink": "#0b0d12", "debug": "#ffffff"}
+# Element colours (filters, glass, targets, sources) and beam colours, by colour index 0 white .. 3 blue.
+SOLID = ("#ece7d6", "#ef4444", "#22c55e", "#3b82f6")
+LIGHT = ("#fff8dc", "#ff7070", "#62f09a", "#74b9ff")
+TRANSLUCENT = ("rgba(236,231,214,0.22)", "rgba(239,68,68,0.25)", "rgba(34,197,94,0.25)", "rgba(59,130,246,0.28)")
+CLEAR = ("rgba(255,248,220,0)", "rgba(255,112,112,0)", "rgba(98,240,154,0)", "rgba(116,185,255,0)")
+
+
+def _debug_requested() -> bool:
+    try:
+        query = parse_qs(str(js.window.location.search).lstrip("?"))
+    except Exception:  # no window (never on the page): no overlay
+        return False
+    return query.get("debug", ["0"])[0] not in ("", "0", "false")
+
+
+class MirrorsView(GameView):
+    """How Light Path looks, reads and responds."""
+
+    backend = mirrors
+    name_key = "mirrors_name"
+    rule_key = "mirrors_rule"
+    grid_label_key = "mirrors_grid"
+    actions = (Action("turn", "action_turn", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),)
+    sounds = {"turn": ((660.0, 0.0, 0.04, "triangle", 0.12), (990.0, 0.035, 0.05, "sine", 0.08))}
+    min_cell_px = 30.0
+    max_cell_px = 64.0
+
+    def __init__(self, host: Any) -> None:
+        super().__init__(host)
+        self._layout: BoardLayout | None = None
+        self._states: OrderedDict[bytes, mirrors.State] = OrderedDict()  # codes -> the state they were made from
+        self._par_cache: tuple[Any, int] | None = None
+        self._pending_hint: tuple[tuple[str, int, int], str] | None = None
+        self._stage_select: Any = None
+        self._stage_language = ""
+        self.debug = _debug_requested()
+
+    # ----- the board -------------------------------------------------------------------------
+
+    def layout(self, state: mirrors.State) -> BoardLayout:
+        """The cells, and a ring whose live positions are the sources."""
+        edge = frozenset((source.row, source.col) for source in mirrors.sources(state))
+        self._layout = BoardLayout(state.height, state.width, ring=True, edge=edge)
+        return self._layout
+
+    def codes(self, state: mirrors.State) -> np.ndarray:
+        """Cell codes with beam and lit flags; source colour and direction, and beam exits, on the ring."""
+        height, width = state.height, state.width
+        codes = np.zeros((height + 2, width + 2), dtype=np.int16)
+        codes[1:-1, 1:-1] = np.array(state.cells, dtype=np.int16).reshape(height, width)
+        for source in mirrors.sources(state):
+            codes[source.row + 1, source.col + 1] |= SOURCE | (source.colour << 2) | source.direction
+        for beam in mirrors.trace(state):
+            for step in beam.steps:
+                codes[step.row + 1, step.col + 1] |= BEAM
+            if beam.end == "edge":
+                codes[beam.end_row + 1, beam.end_col + 1] |= EXIT
+            elif beam.end in ("wall", "target", "filter"):
+                codes[beam.end_row + 1, beam.end_col + 1] |= BEAM
+        for row, col in mirrors.lit_targets(state):
+            codes[row + 1, col + 1] |= LIT
+        self._states[codes.tobytes()] = state
+        self._states.move_to_end(codes.tobytes())
+        while len(self._states) > 8:
+            self._states.popitem(last=False)
+        return codes
+
+    def widen(self, changed: list[Position]) -> list[Position]:
+        """Beams cross the board: any change repaints all of it."""
+        if not changed or self._layout is None:
+            return changed
+        return self._layout.positions()
+
+    def _state_for(self, codes: np.ndarray) -> mirrors.State:
+        state = self._states.get(codes.tobytes())
+        return state if state is not None else self.host.state
+
+    # ----- painting --------------------------------------------------------------------------
+
+    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray, area: list[Position]) -> None:
+        """Tiles, then walls, filters, glass and targets, then the beams, mirrors, letters and sources."""
+        state = self._state_for(codes)
+        layout = geometry.layout
+        context.fillStyle = BG["ring"]
+        context.fillRect(0, 0, geometry.width, geometry.height)
+        cells = [(r, c) for r in range(layout.rows) for c in range(layout.cols)]
+        for position in cells:
+            self._tile(context, geometry, position)
+        for position in cells:
+            code = int(codes[layout.index(position)])
+            self._body(context, geometry, position, code & KIND, bool(code & LIT))
+        beams = mirrors.trace(state)
+        for beam in beams:
+            self._beam(context, geometry, beam)
+        for position in cells:
+            code = int(codes[layout.index(position)])
+            self._top(context, geometry, position, code & KIND, bool(code & LIT))
+        for source in mirrors.sources(state):
+            self._source(context, geometry, source)
+        if self.debug:
+            self._debug_paths(context, geometry, beams)
+
+    def _tile(self, context: Any, geometry: Geometry, position: Position) -> None:
+        x, y, size = geometry.rect(position)
+        context.fillStyle = BG["seam"]
+        context.fillRect(x, y, size, size)
+        gap = max(1.0, size * 0.04)
+        context.fillStyle = BG["tile"]
+        context.fillRect(x + gap, y + gap, size - 2 * gap, size - 2 * gap)
+
+    def _body(self, context: Any, geometry: Geometry, position: Position, code: int, lit: bool) -> None:
+        """What sits under the beams: walls, filter and glass panes, target discs (glowing when lit)."""
+        cell = describe(code)
+        x, y, size = geometry.rect(position)
+        cx, cy = geometry.centre(position)
+        if cell.kind == "wall":
+            inset = size * 0.06
+            context.fillStyle = BG["wall"]
+            context.fillRect(x + inset, y + inset, size - 2 * inset, size - 2 * inset)
+            context.strokeStyle = BG["wall_line"]
+            context.lineWidth = max(1.0, size * 0.04)
+            context.beginPath()
+            for fraction in (0.37, 0.63):  # brick courses: a wall never reads as an empty dark tile
+                context.moveTo(x + inset, y + size * fraction)
+                context.lineTo(x + size - inset, y + size * fraction)
+            context.moveTo(cx, y + inset)
+            context.lineTo(cx, y + size * 0.37)
+            context.moveTo(cx, y + size * 0.63)
+            context.lineTo(cx, y + size - inset)
+            context.moveTo(x + size * 0.3, y + size * 0.37)
+            context.lineTo(x + size * 0.3, y + size * 0.63)
+            context.moveTo(x + size * 0.7, y + size * 0.37)
+            context.lineTo(x + size * 0.7, y + size * 0.63)
+            context.stroke()
+        elif cell.kind == "filter":
+            colour = mirrors.COLOUR_NAMES.index(cell.colour)
+            inset = size * 0.16
+            context.fillStyle = TRANSLUCENT[colour]
+            context.fillRect(x + inset, y + inset, size - 2 * inset, size - 2 * inset)
+            context.strokeStyle = SOLID[colour]
+            context.lineWidth = max(2.0, size * 0.07)
+            context.strokeRect(x + inset, y + inset, size - 2 * inset, size - 2 * inset)
+        elif cell.kind == "glass":
+            colour = mirrors.COLOUR_NAMES.index(cell.colour)
+            reach = size * 0.36
+            context.beginPath()
+            context.moveTo(cx, cy - reach)
+            context.lineTo(cx + reach, cy)
+            context.lineTo(cx, cy + reach)
+            context.lineTo(cx - reach, cy)
+            context.closePath()
+            context.fillStyle = TRANSLUCENT[colour]
+            context.fill()
+            context.strokeStyle = SOLID[colour]
+            context.lineWidth = max(1.5, size * 0.05)
+            context.stroke()
+        elif cell.kind == "target":
+            colour = mirrors.COLOUR_NAMES.index(cell.colour)
+            radius = size * 0.3
+            if lit:
+                glow = context.createRadialGradient(cx, cy, radius * 0.2, cx, cy, size * 0.5)
+                glow.addColorStop(0, LIGHT[colour])
+                glow.addColorStop(0.55, SOLID[colour])
+                glow.addColorStop(1, CLEAR[colour])
+                context.fillStyle = glow
+                context.fillRect(x, y, size, size)
+            context.beginPath()
+            context.arc(cx, cy, radius, 0, TAU)
+            context.fillStyle = SOLID[colour] if lit else BG["target_off"]
+            context.fill()
+            context.strokeStyle = LIGHT[colour] if lit else SOLID[colour]
+            context.lineWidth = max(2.0, size * 0.07)
+            context.stroke()
+
+    def _top(self, context: Any, geometry: Geometry, position: Position, code: int, lit: bool) -> None:
+        """What sits over the beams: mirrors (fixed ones pinned) and the colour letters."""
+        cell = describe(code)
+        x, y, size = geometry.rect(position)
+        cx, cy = geometry.centre(position)
+        if cell.kind == "mirror":
+            inset = size * 0.16
+            if cell.mirror == "/":
+                x0, y0, x1, y1 = x + inset, y + size - inset, x + size - inset, y + inset
+            else:
+                x0, y0, x1, y1 = x + inset, y + inset, x + size - inset, y + size - inset
+            context.lineCap = "round"
+            context.strokeStyle = BG["mirror_edge"]
+            context.lineWidth = max(4.0, size * 0.16)
+            context.beginPath()
+            context.moveTo(x0, y0)
+            context.lineTo(x1, y1)
+            context.stroke()
+            context.strokeStyle = BG["mirror"] if cell.turnable else BG["fixed"]
+            context.lineWidth = max(2.0, size * 0.09)
+            context.stroke()
+            if not cell.turnable:  # the pin: a fixed mirror never looks like one to turn
+                context.beginPath()
+                context.arc(cx, cy, size * 0.1, 0, TAU)
+                context.fillStyle = BG["pin"]
+                context.fill()
+                context.strokeStyle = BG["pin_edge"]
+                context.lineWidth = max(1.0, size * 0.03)
+                context.stroke()
+            context.lineCap = "butt"
+        elif cell.kind in ("filter", "glass", "target"):
+            colour = mirrors.COLOUR_NAMES.index(cell.colour)
+            height = size * (0.34 if cell.kind == "target" else 0.3)
+            if cell.kind == "target" and lit:
+                self._letter(context, self._letter_of(colour), BG["ink"], cx, cy, height, SOLID[colour])
+            else:
+                self._letter(context, self._letter_of(colour), LIGHT[colour], cx, cy, height)
+
+    def _letter_of(self, colour: int) -> str:
+        return self.t(f"mirrors_letter_{mirrors.COLOUR_NAMES[colour]}")
+
+    def _letter(self, context: Any, text: str, colour: str, cx: float, cy: float, height: float,
+                outline: str = "rgba(11,13,18,0.85)") -> None:
+        context.fillStyle = colour
+        context.font = f"700 {height:.0f}px system-ui, sans-serif"
+        context.textAlign = "center"
+        context.textBaseline = "middle"
+        context.lineJoin = "round"
+        context.lineWidth = max(2.0, height * 0.22)
+        context.strokeStyle = outline  # a dark rim keeps the letter readable over a beam of its colour
+        context.strokeText(text, cx, cy + height * 0.05)
+        context.fillText(text, cx, cy + height * 0.05)
+        context.lineJoin = "miter"
+
+    def _source(self, context: Any, geometry: Geometry, source: mirrors.Source) -> None:
+        """A lamp in its colour with its letter, and an arrow pointing where it shines."""
+        position = (source.row, source.col)
+        size = geometry.cell_px
+        tip_x, tip_y = geometry.edge_midpoint(position, source.direction)
+        cx, cy = geometry.centre(position)
+        back_x, back_y = geometry.edge_midpoint(position, opposite(source.direction))
+        # The lamp sits on the outer part of the square, the arrow on the inner part.
+        lamp_x, lamp_y = cx + (back_x - cx) * 0.3, cy + (back_y - cy) * 0.3
+        context.beginPath()
+        context.arc(lamp_x, lamp_y, size * 0.27, 0, TAU)
+        context.fillStyle = SOLID[source.colour]
+        context.fill()
+        context.strokeStyle = LIGHT[source.colour]
+        context.lineWidth = max(1.5, size * 0.04)
+        context.stroke()
+        self._letter(context, self._letter_of(source.colour), BG["ink"], lamp_x, lamp_y, size * 0.3,
+                     SOLID[source.colour])
+        d_row, d_col = DELTAS[source.direction]
+        base_x, base_y = tip_x - d_col * size * 0.2, tip_y - d_row * size * 0.2
+        wing = size * 0.14
+        context.beginPath()
+        context.moveTo(tip_x, tip_y)
+        context.lineTo(base_x + d_row * wing, base_y + d_col * wing)
+        context.lineTo(base_x - d_row * wing, base_y - d_col * wing)
+        context.closePath()
+        context.fillStyle = LIGHT[source.colour]
+        context.fill()
+
+    # ----- beams -----------------------------------------------------------------------------
+
+    def _segments(self, geometry: Geometry, beam: mirrors.Beam) -> list[tuple[float, float, float, float, int, bool]]:
+        """The beam as (x0, y0, x1, y1, colour, fades) pieces, from the source to where it stops."""
+        source = beam.source
+        point = geometry.centre((source.row, source.col))
+        colour = source.colour
+        pieces: list[tuple[float, float, float, float, int, bool]] = []
+
+        def to(target: tuple[float, float], piece_colour: int, fades: bool = False) -> None:
+            nonlocal point
+            pieces.append((point[0], point[1], target[0], target[1], piece_colour, fades))
+            point = target
+
+        for step in beam.steps:
+            cell = (step.row, step.col)
+            to(geometry.edge_midpoint(cell, opposite(step.direction_in)), colour)
+            to(geometry.centre(cell), colour)
+            colour = step.colour  # glass recolours at the centre
+            to(geometry.edge_midpoint(cell, step.direction_out), colour)
+        end = (beam.end_row, beam.end_col)
+        if beam.end == "target":
+            to(geometry.centre(end), beam.end_colour)
+        elif beam.end in ("wall", "filter"):
+            # The light dies out against the wall or filter: the last stretch fades at its edge.
+            if pieces:
+                x0, y0, x1, y1, piece_colour, _ = pieces.pop()
+                pieces.append((x0, y0, x1, y1, piece_colour, True))
+            else:
+                to(geometry.edge_midpoint((source.row, source.col), source.direction), colour, True)
+        elif beam.end == "edge":
+            # It leaves the board: fade out across the ring square it leaves through.
+            to(geometry.centre(end), beam.end_colour, True)
+        return pieces
+
+    def _beam(self, context: Any, geometry: Geometry, beam: mirrors.Beam) -> None:
+        """The beam as a soft glow under a bright core; pieces of one colour are one path, so joints show no beads."""
+        size = geometry.cell_px
+        runs: list[tuple[int, bool, list[tuple[float, float]]]] = []  # colour, fades, points
+        for x0, y0, x1, y1, colour, fades in self._segments(geometry, beam):
+            if runs and not fades and not runs[-1][1] and runs[-1][0] == colour:
+                runs[-1][2].append((x1, y1))
+            else:
+                runs.append((colour, fades, [(x0, y0), (x1, y1)]))
+        context.lineCap = "round"
+        context.lineJoin = "round"
+        for width, alpha in ((size * 0.22, 0.28), (max(2.0, size * 0.08), 1.0)):
+            context.globalAlpha = alpha
+            context.lineWidth = width
+            for colour, fades, points in runs:
+                if fades:
+                    (x0, y0), (x1, y1) = points[0], points[-1]
+                    gradient = context.createLinearGradient(x0, y0, x1, y1)
+                    gradient.addColorStop(0, LIGHT[colour])
+                    gradient.addColorStop(1, CLEAR[colour])
+                    context.strokeStyle = gradient
+                    context.lineCap = "butt"
+                else:
+                    context.strokeStyle = LIGHT[colour]
+                    context.lineCap = "round"
+                context.beginPath()
+                context.moveTo(*points[0])
+                for point in points[1:]:
+                    context.lineTo(*point)
+                context.stroke()
+        context.globalAlpha = 1.0
+        context.lineCap = "butt"
+        context.lineJoin = "miter"
+
+    def _debug_paths(self, context: Any, geometry: Geometry, beams: tuple[mirrors.Beam, ...]) -> None:
+        """Each traced path as a thin dashed line with its step numbers (1 = the first cell entered)."""
+        size = geometry.cell_px
+        context.save()
+        context.setLineDash([3, 3])
+        context.lineWidth = 1
+        context.strokeStyle = BG["debug"]
+        context.font = f"600 {max(9.0, size * 0.2):.0f}px ui-monospace, monospace"
+        context.textAlign = "center"
+        context.textBaseline = "middle"
+        for number, beam in enumerate(beams):
+            offset = (number % 3 - 1) * size * 0.22
+            context.beginPath()
+            for x0, y0, x1, y1, _, _ in self._segments(geometry, beam):
+                context.moveTo(x0, y0)
+                context.lineTo(x1, y1)
+            context.stroke()
+            for index, step in enumerate(beam.steps):
+                cx, cy = geometry.centre((step.row, step.col))
+                text = f"{number + 1}.{index + 1}"
+                context.fillStyle = "rgba(0,0,0,0.7)"
+                context.fillRect(cx + offset - size * 0.22, cy - size * 0.36, size * 0.44, size * 0.22)
+                context.fillStyle = BG["debug"]
+                context.fillText(text, cx + offset, cy - size * 0.25)
+        context.restore()
+
+    # ----- words -----------------------------------------------------------------------------
+
+    def _colour_word(self, colour: int | str) -> str:
+        name = colour if isinstance(colour, str) else mirrors.COLOUR_NAMES[colour]
+        return self.t(f"mirrors_colour_{name}")
+
+    def label(self, code: int, position: Position) -> str:
+        """"Row R, column C, <content>[, beam]" for cells; "Source <colour>, entering row R, column C, heading <d>"."""
+        if code & SOURCE:
+            direction = code & 3
+            d_row, d_col = DELTAS[direction]
+            return self.t("mirrors_aria_source", colour=self._colour_word((code >> 2) & 3),
+                          row=position[0] + d_row + 1, col=position[1] + d_col + 1,
+                          direction=self.t(f"mirrors_direction_{mirrors.DIRECTION_NAMES[direction]}"))
+        content = self._content(code)
+        if code & BEAM:
+            content = self.t("mirrors_aria_beam", content=content)
+        return self.t("mirrors_aria_cell", row=position[0] + 1, col=position[1] + 1, content=content)
+
+    def _content(self, code: int) -> str:
+        cell = describe(code & KIND)
+        if cell.kind == "mirror":
+            prefix = "mirrors_aria_mirror_" if cell.turnable else "mirrors_aria_fixed_"
+            return self.t(prefix + ("slash" if cell.mirror == "/" else "backslash"))
+        if cell.kind in ("filter", "glass"):
+            return self.t(f"mirrors_aria_{cell.kind}", colour=self._colour_word(cell.colour))
+        if cell.kind == "target":
+            key = "mirrors_aria_target_lit" if code & LIT else "mirrors_aria_target_unlit"
+            return self.t(key, colour=self._colour_word(cell.colour))
+        return self.t(f"mirrors_aria_{cell.kind}")
+
+    def _target_list(self, state: mirrors.State, cells: list[Position]) -> str:
+        colours = {(row, col): colour for row, col, colour in mirrors.targets(state)}
+        return self.t("mirrors_list_separator").join(
+            self.t("mirrors_target_item", colour=self._colour_word(colours[cell]), row=cell[0] + 1, col=cell[1] + 1)
+            for cell in cells)
+
+    # ----- input and reactions ---------------------------------------------------------------
+
+    def move_for(self, action: str, state: mirrors.State, row: int, col: int) -> Any:
+        """Turn a turnable mirror; sources, fixed mirrors and other cells do nothing."""
+        if action != "turn" or not (0 <= row < state.height and 0 <= col < state.width):
+            return None
+        return ("turn", row, col) if mirrors.cell_kind(state, row, col).turnable else None
+
+    def after_move(self, before: Any, after: Any, move: Any, changed: list[Position]) -> None:
+        """A click, a flash on the turned mirror, a pulse on newly lit targets, and which targets changed."""
+        self.host.play_sound("turn")
+        board = self.host.board
+        turned = (int(move[1]), int(move[2]))
+        board.mark([turned], "flash")
+        lit_before, lit_after = mirrors.lit_targets(before), mirrors.lit_targets(after)
+        gained, lost = sorted(lit_after - lit_before), sorted(lit_before - lit_after)
+        parts = []
+        pending, self._pending_hint = self._pending_hint, None
+        if pending is not None and tuple(pending[0]) == tuple(move):
+            parts.append(pending[1])
+            board.mark([turned], "hinted")  # the screen clears the ring on every move; keep it on the hinted one
+        if gained:
+            parts.append(self.t("mirrors_live_lit", targets=self._target_list(after, gained)))
+        if lost:
+            parts.append(self.t("mirrors_live_unlit", targets=self._target_list(after, lost)))
+        parts.append(self.t("mirrors_live_count", lit=len(lit_after), total=len(mirrors.targets(after))))
+        self.host.announce(self.t("mirrors_sentence_separator").join(parts))
+        if gained:
+            self._pulse(board, gained)
+
+    def _pulse(self, board: Any, cells: list[Position]) -> None:
+        def frame(context: Any, geometry: Geometry, progress: float) -> None:
+            for cell in cells:
+                cx, cy = geometry.centre(cell)
+                context.globalAlpha = 1.0 - progress
+                context.strokeStyle = BG["mirror"]
+                context.lineWidth = max(2.0, geometry.cell_px * 0.06)
+                context.beginPath()
+                context.arc(cx, cy, geometry.cell_px * (0.3 + 0.25 * progress), 0, TAU)
+                context.stroke()
+            context.globalAlpha = 1.0
+
+        if self._layout is not None:
+            board.animate(GLOW_MS, frame, self._layout.positions())
+
+    def use_hint(self, move: Any) -> None:
+        """Put the cursor on the mirror, ring it, say which and how many turns are left, and turn it."""
+        _, row, col = move
+        board = self.host.board
+        state = self.host.state
+        text = self.t("mirrors_hint", row=row + 1, col=col + 1, left=mirrors.remaining_turns(state))
+        board.move_cursor(row, col, focus=board.has_focus())
+        board.mark([(row, col)], "hinted")
+        self.host.announce(text)
+        self._pending_hint = (tuple(move), text)
+        self.host.request(move)
+        self._pending_hint = None
+
+    def no_hint_text(self) -> str:
+        """Light Path only runs out of hints once solved."""
+        return self.t("mirrors_hint_solved")
+
+    # ----- numbers around the board ----------------------------------------------------------
+
+    def par(self, state: mirrors.State) -> int:
+        """The fewest turns the puzzle needs from its start (cached per puzzle)."""
+        if self._par_cache is None or self._par_cache[0] != state.puzzle:
+            self._par_cache = (state.puzzle, mirrors.par(state))
+        return self._par_cache[1]
+
+    def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
+        """Moves with par beside them, time, and the bests for this stage or size."""
+        self._sync_stage_select(session.state)
+        t = self.t
+        return [
+            ("moves", t("moves"), str(session.moves)),
+            ("par", t("par"), str(self.par(session.restart_point))),
+            ("time", t("time"), format_clock(session.elapsed)),
+            ("best-moves", t("best_moves"), str(int(best["moves"])) if "moves" in best else "—"),
+            ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—"),
+        ]
+
+    def record(self, session: Any) -> dict[str, float]:
+        """Fewest moves and fastest time."""
+        return {"moves": session.moves, "time": round(session.elapsed, 2)}
+
+    def result_rows(self, session: Any) -> list[tuple[str, str]]:
+        """Moves, par and time."""
+        t = self.t
+        return [(t("moves"), str(session.moves)), (t("par"), str(self.par(session.restart_point))),
+                (t("time"), format_clock(session.elapsed))]
+
+    def best_text(self, best: dict[str, float]) -> str:
+        """"3 moves · 0:41"."""
+        parts = []
+        if "moves" in best:
+            parts.append(self.t("n_moves", moves=int(best["moves"])))
+        if "time" in best:
+            parts.append(format_clock(best["time"]))
+        return " · ".join(parts) or "—"
+
+    def preset_label(self, name: str, params: mirrors.Params) -> str:
+        """"Easy 6×6"."""
+        return self.t(f"mirrors_preset_{name}", width=params.width, height=params.height)
+
+    # ----- stages ----------------------------------------------------------------------------
+
+    def extra_controls(self, host: Any) -> None:
+        """A menu of the stages (and endless play); choosing one opens it through the address."""
+        self._stage_select = element("select", attrs={"id": "mirrors-stage"})
+        host.appendChild(element("label", cls="mirrors-stages", children=[
+            element("span", attrs={"data-i18n": "mirrors_stages"}), self._stage_select]))
+        self.host.listen(self._stage_select, "change", self._on_stage_choice)
+
+    def _sync_stage_select(self, state: mirrors.State) -> None:
+        """Fill the stage menu in the page's language (once per language) and select the board in play."""
+        select = self._stage_select
+        if select is None:
+            return
+        language = self.t("mirrors_endless")
+        if language != self._stage_language:
+            self._stage_language = language
+            select.replaceChildren()
+            select.appendChild(element("option", text=language, attrs={"value": ""}))
+            for stage_id in mirrors.STAGES:
+                name = self.t(f"mirrors_stage_{stage_id.replace('-', '_')}")
+                text = self.t("mirrors_stage_option", stage=self.t("mirrors_stage_title", stage=stage_id), name=name)
+                select.appendChild(element("option", text=text, attrs={"value": stage_id}))
+        select.value = state.puzzle.stage or ""
+
+    def _on_stage_choice(self, event: Any) -> None:
+        stage_id = str(event.target.value)
+        js.window.location.hash = f"#mirrors/{stage_id}" if stage_id else "#mirrors"
+
+
+View = MirrorsView

@@ -1,0 +1,226 @@
+"""Light Path in a real browser: ring sources, cell labels, keyboard turns, hints to a clear, bests, the canvas.
+
+The expected labels are worked out here from the backend's own trace, so a view
+that drops a beam, a lit flag or a source from its codes fails.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.games import mirrors
+from tests.browser.conftest import go
+
+pytestmark = pytest.mark.browser
+
+COLOURS = ("white", "red", "green", "blue")
+DIRECTIONS = ("up", "right", "down", "left")
+STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))
+CONTENT = {0: "empty", 1: "wall", 2: "mirror /", 3: "mirror \\", 4: "fixed mirror /", 5: "fixed mirror \\"}
+
+
+def expected_labels(state: mirrors.State) -> dict[tuple[int, int], str]:
+    """Every live position's accessible name, from the backend's cells and trace."""
+    beams = mirrors.trace(state)
+    crossed = {(s.row, s.col) for beam in beams for s in beam.steps}
+    crossed |= {(b.end_row, b.end_col) for b in beams if b.end in ("wall", "target", "filter")}
+    lit = mirrors.lit_targets(state)
+    labels = {}
+    for row in range(state.height):
+        for col in range(state.width):
+            code = state.code(row, col)
+            if code in CONTENT:
+                content = CONTENT[code]
+            elif code <= 8:
+                content = f"filter {COLOURS[code - 5]}"
+            elif code <= 11:
+                content = f"glass {COLOURS[code - 8]}"
+            else:
+                content = f"target {COLOURS[code - 12]} {'lit' if (row, col) in lit else 'unlit'}"
+            beam = ", beam" if (row, col) in crossed else ""
+            labels[(row, col)] = f"Row {row + 1}, column {col + 1}, {content}{beam}"
+    for source in mirrors.sources(state):
+        d_row, d_col = STEP[source.direction]
+        labels[(source.row, source.col)] = (
+            f"Source {COLOURS[source.colour]}, entering row {source.row + d_row + 1}, "
+            f"column {source.col + d_col + 1}, heading {DIRECTIONS[source.direction]}")
+    return labels
+
+
+def page_labels(page) -> dict[tuple[int, int], str]:  # noqa: ANN001
+    rows = page.eval_on_selector_all(
+        ".board-grid button", "bs => bs.map(b => [+b.dataset.row, +b.dataset.col, b.getAttribute('aria-label')])")
+    return {(r, c): text for r, c, text in rows}
+
+
+def cell(page, row: int, col: int):  # noqa: ANN001, ANN201 - a Playwright Locator
+    return page.locator(f'.board-grid button[data-row="{row}"][data-col="{col}"]')
+
+
+def focused(page) -> tuple[int, int]:  # noqa: ANN001
+    return tuple(page.evaluate("() => [+document.activeElement.dataset.row, +document.activeElement.dataset.col]"))
+
+
+def pixel(page, row: int, col: int) -> list[int]:  # noqa: ANN001
+    """The canvas colour under the middle of a position (what the player sees there)."""
+    return page.evaluate("""([row, col]) => {
+        const canvas = document.querySelector('.board-canvas');
+        const b = document.querySelector(`.board-grid button[data-row="${row}"][data-col="${col}"]`)
+            .getBoundingClientRect();
+        const c = canvas.getBoundingClientRect();
+        const x = Math.floor((b.left + b.width / 2 - c.left) * canvas.width / c.width);
+        const y = Math.floor((b.top + b.height / 2 - c.top) * canvas.height / c.height);
+        return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data);
+    }""", [row, col])
+
+
+def open_stage(page, stage_id: str) -> None:  # noqa: ANN001
+    """Open a stage from its start (no progress of an earlier test brought back)."""
+    go(page, "#mirrors/" + ("1-02" if stage_id == "1-01" else "1-01"))
+    page.evaluate("localStorage.removeItem('masume:progress:mirrors')")
+    go(page, f"#mirrors/{stage_id}")
+    page.wait_for_selector(".board-grid button.cell")
+
+
+def tab_into_board(page) -> None:  # noqa: ANN001
+    page.locator("body").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('.board-grid button')"):
+            return
+    raise AssertionError("Tab never reached the board")
+
+
+def walk_to(page, target: tuple[int, int]) -> None:  # noqa: ANN001
+    """Move the cursor with arrow keys only (rows first)."""
+    for _ in range(40):
+        row, col = focused(page)
+        if (row, col) == target:
+            return
+        if row != target[0]:
+            page.keyboard.press("ArrowDown" if target[0] > row else "ArrowUp")
+        else:
+            page.keyboard.press("ArrowRight" if target[1] > col else "ArrowLeft")
+    raise AssertionError(f"the cursor never reached {target}")
+
+
+@pytest.fixture(scope="module")
+def page(open_page):  # noqa: ANN001, ANN201
+    """One booted page for the module, on the first stage."""
+    first = next(iter(mirrors.STAGES))
+    page = open_page(f"#mirrors/{first}")
+    page.wait_for_selector(".board-grid button.cell")
+    return page
+
+
+def test_the_first_stage_opens_with_its_sources_on_the_ring_and_every_label(page) -> None:  # noqa: ANN001
+    first = next(iter(mirrors.STAGES))
+    open_stage(page, first)
+    state = mirrors.stage_state(first)
+    assert page.evaluate("() => location.hash") == f"#mirrors/{first}"
+    assert page_labels(page) == expected_labels(state)
+    assert page.locator(".board-grid button.edge").count() == len(mirrors.sources(state))
+    assert page.locator("#stat-par").inner_text() == str(mirrors.par(state))
+
+
+def test_every_kind_of_cell_is_labelled_and_sources_and_fixed_mirrors_do_nothing(page) -> None:  # noqa: ANN001
+    open_stage(page, "3-05")
+    state = mirrors.stage_state("3-05")
+    labels = page_labels(page)
+    assert labels == expected_labels(state)
+    words = " ".join(labels.values())
+    for kind in ("wall", "fixed mirror", "filter", "glass", "target", ", beam", "Source"):
+        assert kind in words, kind
+    fixed = next((r, c) for r in range(state.height) for c in range(state.width) if state.code(r, c) in (4, 5))
+    cell(page, *fixed).click()
+    source = mirrors.sources(state)[0]
+    cell(page, source.row, source.col).click()
+    assert page.locator("#stat-moves").inner_text() == "0"
+    assert page_labels(page) == labels
+
+
+def test_enter_turns_a_mirror_lights_the_target_and_the_best_is_kept(page) -> None:  # noqa: ANN001
+    open_stage(page, "1-01")
+    state = mirrors.stage_state("1-01")
+    (row, col), = [divmod(i, state.width) for i, code in enumerate(state.cells) if code == 2]
+    (t_row, t_col, _), = mirrors.targets(state)
+    dark = pixel(page, t_row, t_col)
+    tab_into_board(page)
+    walk_to(page, (row, col))
+    assert cell(page, row, col).get_attribute("aria-label") == f"Row {row + 1}, column {col + 1}, mirror /, beam"
+    page.keyboard.press("Enter")
+    assert cell(page, row, col).get_attribute("aria-label") == f"Row {row + 1}, column {col + 1}, mirror \\, beam"
+    assert page_labels(page) == expected_labels(mirrors.apply(state, ("turn", row, col)))
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    assert "New best" in dialog.inner_text()
+    assert pixel(page, t_row, t_col) != dark, "the lit target is drawn differently"
+    page.keyboard.press("Escape")
+    open_stage(page, "1-01")
+    assert page.locator("#stat-best-moves").inner_text() == "1"
+    assert page.locator("#stat-moves").inner_text() == "0"
+
+
+def test_pressing_h_alone_clears_a_stage_saying_each_hint_and_what_lit(page) -> None:  # noqa: ANN001
+    open_stage(page, "3-05")
+    state = mirrors.stage_state("3-05")
+    tab_into_board(page)
+    first = mirrors.hint(state)
+    page.keyboard.press("h")
+    after = mirrors.apply(state, first)
+    live = page.locator("#live").inner_text()
+    assert live.startswith(f"Turn the mirror at row {first[1] + 1}, column {first[2] + 1}; "
+                           f"{mirrors.remaining_turns(state)} turns to go")
+    gained = sorted(mirrors.lit_targets(after) - mirrors.lit_targets(state))
+    assert gained, "this stage's first hint lights a target"
+    r, c = gained[0]
+    colour = COLOURS[dict(((tr, tc), k) for tr, tc, k in mirrors.targets(after))[(r, c)]]
+    assert f"Lit: {colour} target at row {r + 1}, column {c + 1}" in live
+    assert f"{len(mirrors.lit_targets(after))} of {len(mirrors.targets(after))} targets lit" in live
+    assert page.locator(".board-grid button.hinted").count() == 1
+    assert focused(page) == (first[1], first[2])
+    assert page.locator("#stat-moves").inner_text() == "1"
+    dialog = page.locator("#result-dialog")
+    for _ in range(mirrors.STAGES["3-05"].min_turns + 2):
+        if dialog.is_visible():
+            break
+        page.keyboard.press("h")
+    dialog.wait_for(state="visible")
+    text = dialog.inner_text()
+    assert f"Hints used: {mirrors.STAGES['3-05'].min_turns}" in text and "New best" not in text
+    assert page.locator("#stat-moves").inner_text() == str(mirrors.STAGES["3-05"].min_turns)
+    page.keyboard.press("Escape")
+
+
+def test_the_stage_menu_opens_a_stage(page) -> None:  # noqa: ANN001
+    open_stage(page, "1-01")
+    assert page.locator("#mirrors-stage").input_value() == "1-01"
+    page.select_option("#mirrors-stage", "2-03")
+    page.wait_for_function("() => location.hash === '#mirrors/2-03'")
+    page.wait_for_function("() => document.querySelectorAll('.board-grid button.cell').length === 25 + 3")
+    assert page_labels(page) == expected_labels(mirrors.stage_state("2-03"))
+
+
+def test_the_bare_game_address_opens_a_new_board_of_the_default_preset(page) -> None:  # noqa: ANN001
+    go(page, "#mirrors")
+    page.wait_for_function("() => /^#mirrors\\/1\\.6x6-easy\\./.test(location.hash)")
+    state = mirrors.decode(page.evaluate("() => location.hash").split("/", 1)[1])
+    assert (state.height, state.width) == (6, 6)
+    assert page_labels(page) == expected_labels(state)
+    assert page.locator("#mirrors-stage").input_value() == ""
+
+
+
+def test_labels_follow_the_language(page) -> None:  # noqa: ANN001
+    open_stage(page, "1-01")
+    page.select_option("#lang-select", "ja")
+    try:
+        page.wait_for_function("() => document.querySelector('.board-grid button.edge')"
+                               ".getAttribute('aria-label').includes('光源')")
+        labels = page_labels(page)
+        assert labels[(-1, 0)] == "白の光源、1行1列に入る、下向き"
+        assert labels[(1, 0)] == "2行1列、鏡 ／、光が通る"
+        assert labels[(1, 2)] == "2行3列、白の灯台、消灯"
+    finally:
+        page.select_option("#lang-select", "en")
+
