@@ -62,12 +62,19 @@ def timed_visit(bench: BenchBrowser, path: str, link: dict[str, float] | None) -
                 "offline": False, "latency": link["rtt_ms"],
                 "downloadThroughput": link["down_mbit"] * 1e6 / 8, "uploadThroughput": link["up_mbit"] * 1e6 / 8})
 
-        def on_response(event: dict[str, Any]) -> None:
+        methods: dict[str, str] = {}
+
+        def on_request(event: dict[str, Any]) -> None:
+            methods[event["requestId"]] = event["request"]["method"]
+
+        def on_response(event: dict[str, Any]) -> None:  # a GET answered by the network, not a cache
             response = event["response"]
-            if not (response.get("fromDiskCache") or response.get("fromServiceWorker")
+            if methods.get(event["requestId"]) == "GET" and not (
+                    response.get("fromDiskCache") or response.get("fromServiceWorker")
                     or response.get("fromPrefetchCache")) and response["url"].startswith("http"):
                 fetched.append(response["url"].split("#")[0])
 
+        cdp.on("Network.requestWillBeSent", on_request)
         cdp.on("Network.responseReceived", on_response)
         page.goto(bench.base_url + path)
         page.wait_for_selector('html[data-ready="true"]', timeout=300_000, state="attached")

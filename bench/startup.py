@@ -35,7 +35,7 @@ from common import (
     targets_table,
 )
 
-TARGET_RATIO = 1.15
+TARGET_RATIO = 1.05  # the delivery issue: a first visit on loopback at most 5 % slower than the bare page
 PAGES = {
     "bare PyScript + numpy (baseline)": BARE_PAGE,
     "Masume home (`/`)": "",
@@ -96,13 +96,14 @@ def markdown(report: dict[str, Any]) -> str:
     lines = [
         f"## Startup: navigation to `data-ready` ({report['runs']} runs per page, fresh context each)",
         "",
-        "| page | median ms | p95 ms | median × bare | p95 × bare | runtime ready (py:ready) median ms "
-        "| page's Python median ms | requests |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| page | median ms | p95 ms | spread (min–max) ms | median × bare | p95 × bare "
+        "| runtime ready (py:ready) median ms | page's Python median ms | requests |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, page in report["pages"].items():
         lines.append(
             f"| {name} | {page['ready_ms']['median']:.0f} | {page['ready_ms']['p95']:.0f} "
+            f"| {page['ready_ms']['min']:.0f}–{page['ready_ms']['max']:.0f} "
             f"| {page['median_ratio']:.2f} | {page['p95_ratio']:.2f} | {page['py_ready_ms']['median']:.0f} "
             f"| {page['page_python_ms']['median']:.0f} | {page['resources'] + 1} |")
     lines += [
@@ -124,7 +125,7 @@ def markdown(report: dict[str, Any]) -> str:
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     """Add this benchmark's options."""
-    parser.add_argument("--runs", type=at_least(1), default=7, help="counted runs per page (at least 5 for the record)")
+    parser.add_argument("--runs", type=at_least(1), default=9, help="counted runs per page (at least 9 for the record)")
 
 
 def main(argv: list[str] | None = None) -> None:
