@@ -11,7 +11,8 @@ from app.games import crosslight
 
 DEEP = "[" * 8000 + "]" * 8000
 GAME_ID = crosslight.encode(crosslight.generate(crosslight.PRESETS["easy"], Rng("stored-data")))
-PROGRESS_INFINITE = '{"id":"%s","start":"%s","moves":[[0,0]],"elapsed":Infinity,"hints":Infinity}' % (GAME_ID, GAME_ID)
+PROGRESS_INFINITE = ('{"id":"' + GAME_ID + '","start":"' + GAME_ID
+                     + '","moves":[[0,0]],"elapsed":Infinity,"hints":Infinity}')
 CORRUPTIONS = {
     "setting-deep": {"masume:setting:sfx": DEEP},
     "setting-wrong-type": {"masume:setting:lang": json.dumps({"not": "a language"})},
