@@ -94,7 +94,8 @@ class GameScreen:
                                   game_started=lambda: self.session is not None and self.session.timer.started,
                                   refused=lambda: self.shell.audio.play("error"))
         self.share = ShareBox(self._listeners, open_id=self._open_typed_id, say=self.shell.announce, t=self.i18n.t)
-        self.dialog = ResultDialog(self._listeners, on_new_game=lambda: self.new_game(), on_close=self._focus_board)
+        self.dialog = ResultDialog(self._listeners, on_new_game=lambda: self.new_game(), on_close=self._focus_board,
+                                   on_next=self._open_next_stage)
         extras = element("div", cls="extras")
         self.view.extra_controls(extras)
         home = element("a", cls="back-home", attrs={"href": "#", "data-i18n": "home"})
@@ -109,6 +110,8 @@ class GameScreen:
 
     def _open_initial(self, game_id: str | None) -> None:
         state = self._decode_for_play(game_id, "bad_link") if game_id is not None else None
+        if state is None and game_id is None:
+            state = self._first_unfinished_stage()
         if state is None:
             state = self._fresh_state(self.view.adjust_params(next(iter(self.backend.PRESETS.values()))))
         self._start(state)
@@ -117,6 +120,18 @@ class GameScreen:
             if restored is not None:
                 self.session = restored
                 self.render(force=True)
+
+    def _first_unfinished_stage(self) -> Any:
+        """A game with stages opens on the first one not yet cleared (None: no stages, or all cleared)."""
+        stages = getattr(self.backend, "STAGES", None)
+        if not stages:
+            return None
+        stage = self.shell.stages.first_unfinished(self.game, list(stages))
+        return self.backend.stage_state(stage) if stage is not None else None
+
+    def stage_progress(self, stage_id: str) -> dict[str, Any]:
+        """The player's record of one stage: {"done": bool, "best": moves or None}."""
+        return self.shell.stages.get(self.game, stage_id)
 
     def _decode_for_play(self, text: str, problem_key: str) -> Any:
         """Return the playable puzzle a game ID names, or None after telling the player why not."""
@@ -391,13 +406,27 @@ class GameScreen:
             self.shell.audio.play("lose")
             self.shell.announce(self.view.lost_text())
 
+    def _stage_in_play(self) -> str | None:
+        stage_of = getattr(self.backend, "stage_of", None)
+        return stage_of(self.session.state) if stage_of is not None else None
+
+    def _open_next_stage(self) -> None:
+        stage = self._stage_in_play()
+        following = self.backend.next_stage(stage) if stage is not None else None
+        if following is not None:
+            window.location.hash = format_hash(self.game, following)
+
     def _celebrate(self) -> None:
         t = self.i18n.t
         improved: set[str] = set()
-        if self.session.hints_used == 0:
+        clean = self.session.hints_used == 0
+        if clean:
             improved = self.shell.bests.submit(self.game, self.preset_key, self.view.record(self.session))
             self.best = self.shell.bests.get(self.game, self.preset_key)
-            self.shell.check_storage()
+        stage = self._stage_in_play()
+        if stage is not None:
+            self.shell.stages.record_clear(self.game, stage, self.session.moves, counts_for_best=clean)
+        self.shell.check_storage()
         self.render()
         self.shell.audio.play("clear")
         rows = self.view.result_rows(self.session)
@@ -405,7 +434,8 @@ class GameScreen:
             note = t("hints_used", hints=self.session.hints_used)
         else:
             note = t("new_best") if improved else ""
-        self.dialog.show(t("cleared"), rows, note, is_best=bool(improved))
+        has_next = stage is not None and self.backend.next_stage(stage) is not None
+        self.dialog.show(t("cleared"), rows, note, is_best=bool(improved), offer_next=has_next)
         self.shell.announce(" ".join([t("cleared")] + [f"{label} {value}" for label, value in rows]
                                      + ([t("new_best")] if improved else [])))
 

@@ -14,6 +14,7 @@ from app.core.bests import Bests
 from app.core.records import migrate_records
 from app.core.route import format_hash, parse_hash
 from app.core.settings import Settings
+from app.core.stage_progress import StageProgress
 from app.core.storage import Storage
 from app.core.strings import detect_language
 from app.games import GAMES
@@ -34,6 +35,7 @@ class Shell:
         migrate_records(self.storage)  # older formats read into today's, once per visit; never raises
         self.settings = Settings(self.storage)
         self.bests = Bests(self.storage)
+        self.stages = StageProgress(self.storage)
         lang = self.settings.get("lang") or detect_language(list(window.navigator.languages or [])
                                                             or window.navigator.language)
         self.i18n = I18n(lang)

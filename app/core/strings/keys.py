@@ -18,6 +18,7 @@ EN: dict[str, str] = {
     "action_cancel": "Cancel",
     "busy_generating": "Making the board… {percent}%",
     "busy_cancelled": "Cancelled; the previous board is still in play.",
+    "next_stage": "Next stage",
 }
 
 JA: dict[str, str] = {
@@ -36,4 +37,5 @@ JA: dict[str, str] = {
     "action_cancel": "キャンセル",
     "busy_generating": "盤面を作成中… {percent}%",
     "busy_cancelled": "キャンセルしました。前の盤面のまま続けられます。",
+    "next_stage": "次のステージ",
 }

@@ -11,7 +11,8 @@ The backend surface of `app.core.game.Backend`, plus what the view needs:
 - View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`),
   `lit_targets`, `targets`, `cell_kind` (a `Cell`), `remaining_turns`, `par`, `hint`.
 - Stages: `STAGES` (id -> Stage, in order), `TIERS` (tier -> ids), `stage_state`,
-  `next_stage`; a stage's params format to "stage-<id>" so each stage keeps its own bests.
+  `next_stage`, `stage_of`; a stage's params format to "stage-<id>" so each stage keeps its
+  own bests. A damaged stage file leaves `STAGES` empty and says why in `STAGE_ERROR`.
 - Endless mode: `PRESETS` and "WxH-difficulty" params (5..10, easy/normal/hard);
   `generate` lays a forward-generated board (`generator.py`) whose par comes from the
   exact solver (`solver.py`, which also defines what "unique" means; hard boards are).
@@ -42,7 +43,7 @@ from .cells import COLOUR_LETTERS, COLOUR_NAMES, DIRECTION_NAMES, REFLECT, Cell,
 from .generator import generate_puzzle
 from .ids import decode, encode
 from .solver import SolverLimitError, fewest_turns, is_unique
-from .stages import STAGES, TIERS, Stage, StageFileError, next_stage, stage_state
+from .stages import STAGE_ERROR, STAGES, TIERS, Stage, StageFileError, next_stage, stage_state
 from .trace import Beam, Step, lit_cells, target_cells, trace_all
 
 ID = "mirrors"
@@ -66,6 +67,7 @@ __all__ = [
     "PRESETS",
     "REFLECT",
     "STAGES",
+    "STAGE_ERROR",
     "TIERS",
     "Beam",
     "Cell",
@@ -96,6 +98,7 @@ __all__ = [
     "remaining_turns",
     "solve",
     "sources",
+    "stage_of",
     "stage_state",
     "status",
     "targets",
@@ -129,6 +132,11 @@ def parse_params(text: str) -> Params:
 def params_of(state: State) -> Params:
     """Return the params a state was made with (a stage's own params for stages)."""
     return state.params
+
+
+def stage_of(state: State) -> str | None:
+    """Return the id of the stage a state is playing, or None in endless mode."""
+    return state.params.stage
 
 
 # --- playing ----------------------------------------------------------------------------------------

@@ -47,6 +47,10 @@ class ShellHost:
     def listen(self, target: Any, event: str, handler: Any) -> None:
         """Nothing listens outside a game screen."""
 
+    def stage_progress(self, stage_id: str) -> dict[str, Any]:
+        """The player's record of a stage of the game being shown: {"done": bool, "best": moves or None}."""
+        return {"done": False, "best": None}
+
     @property
     def state(self) -> Any:
         """No game state outside a game screen."""
@@ -81,3 +85,7 @@ class GameHost(ShellHost):
     def listen(self, target: Any, event: str, handler: Any) -> None:
         """Listen to an element until the screen closes."""
         self._screen.listen(target, event, handler)
+
+    def stage_progress(self, stage_id: str) -> dict[str, Any]:
+        """The player's record of one of this game's stages."""
+        return self._screen.stage_progress(stage_id)

@@ -54,6 +54,11 @@ class SizeForm:
         if self.view.custom_fields:
             self.preset_select.appendChild(element("option", text=self.view.t("custom_size"),
                                                    attrs={"value": "custom"}))
+        elif chosen == "custom":
+            # No custom form, and the board is no preset (a stage): name it rather than show a blank menu.
+            chosen = "current"
+            self.preset_select.appendChild(element("option", text=self.view.params_label(params),
+                                                   attrs={"value": "current"}))
         if keep_choice and chosen_before:
             self.preset_select.value = chosen_before
         else:
@@ -68,7 +73,7 @@ class SizeForm:
         choice = str(self.preset_select.value)
         self.custom_box.hidden = choice != "custom"
         self.show_error(None)
-        if choice != "custom" and not self._game_started():
+        if choice not in ("custom", "current") and not self._game_started():
             # Nothing played yet, so nothing is lost: start at once. Focus stays on the menu,
             # since arrow keys fire "change" on every step through it. A game in play is
             # only replaced by the Apply button.
@@ -77,6 +82,8 @@ class SizeForm:
     def _on_submit(self, event: Any) -> None:
         event.preventDefault()
         choice = str(self.preset_select.value)
+        if choice == "current":
+            return  # the board in play is what is chosen
         if choice != "custom":
             self._start(self.backend.PRESETS[choice], True)
             return

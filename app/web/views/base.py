@@ -53,6 +53,9 @@ class ViewHost(Protocol):
     def listen(self, target: Any, event: str, handler: Any) -> None:
         """Listen to an element until the screen closes."""
 
+    def stage_progress(self, stage_id: str) -> dict[str, Any]:
+        """The player's record of one of the game's stages: {"done": bool, "best": moves or None}."""
+
     @property
     def state(self) -> Any:
         """The current game state."""
@@ -192,6 +195,10 @@ class GameView:
     def preset_label(self, name: str, params: Any) -> str:
         """Return the preset's menu text (catalogue key "<game>_preset_<name>")."""
         return self.t(f"{self.backend.ID}_preset_{name}")
+
+    def params_label(self, params: Any) -> str:
+        """Return the size menu's text for params that are no preset (e.g. a stage); default: their text."""
+        return str(self.backend.format_params(params))
 
     def extra_controls(self, host: Any) -> None:
         """Add game-specific controls (settings) to the panel."""

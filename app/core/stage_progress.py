@@ -1,0 +1,48 @@
+"""Which hand-made stages a player has cleared, and in how few moves.
+
+A game with stages declares them in its backend (`STAGES`, `stage_of(state)`,
+`next_stage(id)`, `stage_state(id)`); progress is kept one record per stage under
+"stage:<game>:<id>" (a record kind of `app.core.records`), so one damaged record
+spoils nothing else and an export carries them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from app.core.storage import Storage
+
+
+class StageProgress:
+    """Read and update stage records kept in a Storage."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    @staticmethod
+    def key(game: str, stage_id: str) -> str:
+        """Return the storage key of one stage's record (the namespace is added by Storage)."""
+        return f"stage:{game}:{stage_id}"
+
+    def get(self, game: str, stage_id: str) -> dict[str, Any]:
+        """Return {"done": bool, "best": moves or None} for a stage (not done when absent or unreadable)."""
+        stored = self.storage.get(self.key(game, stage_id))
+        if not isinstance(stored, dict):
+            return {"done": False, "best": None}
+        best = stored.get("best")
+        return {"done": stored.get("done") is True, "best": best if type(best) is int else None}
+
+    def record_clear(self, game: str, stage_id: str, moves: int, *, counts_for_best: bool) -> bool:
+        """Mark a stage done, keeping the fewer moves when `counts_for_best`; return whether the best improved."""
+        current = self.get(game, stage_id)
+        improved = counts_for_best and (current["best"] is None or moves < current["best"])
+        if current["done"] and not improved:
+            return False  # nothing new to write
+        best = moves if improved else current["best"]
+        self.storage.set(self.key(game, stage_id), {"done": True, **({"best": best} if best is not None else {})})
+        return improved
+
+    def first_unfinished(self, game: str, stage_ids: Iterable[str]) -> str | None:
+        """Return the first stage not yet cleared, in the given order; None when all are done."""
+        return next((stage for stage in stage_ids if not self.get(game, stage)["done"]), None)
