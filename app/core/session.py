@@ -3,6 +3,11 @@
 Modelled on the midend of Simon Tatham's puzzle collection: the history is a list
 of states with a cursor; undo and redo move the cursor, a new move drops the states
 after it, and restart is itself a move (so it can be undone).
+
+A lost game (a Minesweeper mine) may still be undone or restarted, as in Tatham's
+Mines: the losing step is dropped from the history (there is nothing to redo into)
+and `deaths` counts every move that lost, so a win after an undo is told apart from
+a clean one. A won game stays won.
 """
 
 from __future__ import annotations
@@ -44,8 +49,10 @@ class Session:
     def __init__(self, backend: Backend, state: State, clock: Callable[[], float] = time.monotonic) -> None:
         self.backend = backend
         self.initial = state
+        self._clock = clock
         self.timer = Timer(clock)
         self.hints_used = 0
+        self.deaths = 0  # moves that lost the game, later undone or restarted from
         self._history = [_Entry(state, 0, int(backend.status(state)), None, True)]
         self._index = 0
 
@@ -74,9 +81,29 @@ class Session:
         return self._entry.status != 0
 
     @property
+    def lost(self) -> bool:
+        """Whether the game is lost (undo and restart still work; redo does not)."""
+        return self._entry.status < 0
+
+    @property
     def can_undo(self) -> bool:
-        """Whether `undo()` would do something."""
-        return not self.over and self._index > 0
+        """Whether `undo()` would do something: any step back, unless the game is won."""
+        return self._entry.status <= 0 and self._index > 0
+
+    @property
+    def can_restart(self) -> bool:
+        """Whether `restart()` may be asked for (it still returns False when it would change nothing)."""
+        return self._entry.status <= 0
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move that reached the current state (None at the start or right after a restart)."""
+        return self._entry.move
+
+    @property
+    def previous_state(self) -> State | None:
+        """The state before the current one in the history (None at the very start)."""
+        return self._history[self._index - 1].state if self._index > 0 else None
 
     @property
     def can_redo(self) -> bool:
@@ -139,14 +166,30 @@ class Session:
         self.timer.start()
         if status != 0:
             self.timer.stop()
+        if status < 0:
+            self.deaths += 1
         return new
 
     def undo(self) -> bool:
-        """Step back one state; return False when there is nothing to undo or the game is over."""
+        """Step back one state; return False when there is nothing to undo or the game is won.
+
+        Undoing a loss drops the losing step (it cannot be redone) and starts the
+        clock again from the time already played; the death stays counted.
+        """
         if not self.can_undo:
             return False
+        if self.lost:
+            del self._history[self._index :]
+            self._revive_timer()
         self._index -= 1
         return True
+
+    def _revive_timer(self) -> None:
+        """Play goes on after a loss: a timer that keeps the time so far and runs again."""
+        elapsed = self.timer.elapsed()
+        self.timer = Timer(self._clock)
+        self.timer.carry(elapsed)
+        self.timer.start()
 
     def redo(self) -> bool:
         """Step forward one undone state; return False when there is none or the game is over."""
@@ -156,9 +199,19 @@ class Session:
         return True
 
     def restart(self) -> bool:
-        """Go back to the restart point as a new, undoable step; return False if that changes nothing."""
-        if self.over:
+        """Go back to the restart point as a new, undoable step; return False if that changes nothing.
+
+        After a loss the losing step is dropped first (as by `undo`), so undoing the
+        restart returns to just before the losing move, never to the loss.
+        """
+        if not self.can_restart:
             return False
+        if self.lost:
+            if self._index == 0:
+                return False  # lost from the start: nothing to go back to
+            self.undo()
+            if self.moves == 0 and _same(self.restart_point, self.state):
+                return True  # the loss was the first move since the start: dropping it is the restart
         target = self.restart_point
         if self.moves == 0 and _same(target, self.state):
             return False
@@ -170,7 +223,7 @@ class Session:
 
     @classmethod
     def replay(cls, backend: Backend, start: State, moves: list[Move], *, elapsed: float = 0.0, hints_used: int = 0,
-               clock: Callable[[], float] = time.monotonic) -> Session:
+               deaths: int = 0, clock: Callable[[], float] = time.monotonic) -> Session:
         """Rebuild a saved game: play `moves` from `start`, then set the clock and hint count it had.
 
         The clock is not running afterwards: it runs again at the next move, so a
@@ -183,6 +236,7 @@ class Session:
         session.timer = Timer(clock)
         session.timer.carry(elapsed)
         session.hints_used = hints_used
+        session.deaths = deaths
         return session
 
     def note_hint(self) -> None:
@@ -200,5 +254,5 @@ class Session:
     def __repr__(self) -> str:
         return (
             f"Session(moves={self.moves}, status={self.status}, step={self._index + 1}/{len(self._history)}, "
-            f"hints_used={self.hints_used})"
+            f"hints_used={self.hints_used}, deaths={self.deaths})"
         )

@@ -211,15 +211,16 @@ def test_win_locks_the_board_and_stops_timer(clock: FakeClock) -> None:
     assert s.state.value == 3 and s.moves == 2
 
 
-def test_loss_locks_the_board(clock: FakeClock) -> None:
+def test_loss_locks_the_board_but_not_undo(clock: FakeClock) -> None:
     s = counter_session(clock)
     s.play(1)
     s.undo()  # leaves a redo entry behind
     s.play(-1)
     assert s.status == -1
-    assert not s.can_redo and not s.redo() and not s.undo() and not s.restart()
+    assert not s.can_redo and not s.redo()
     with pytest.raises(ValueError):
         s.play(1)
+    assert s.undo() and not s.over and not s.can_redo  # the loss can be undone (see below), never redone
 
 
 def test_timer_starts_on_first_move_and_runs_through_restart(clock: FakeClock) -> None:
@@ -383,3 +384,88 @@ def test_replay_rebuilds_history_hints_and_a_paused_clock(clock: FakeClock) -> N
 def test_replay_of_an_illegal_move_raises(clock: FakeClock) -> None:
     with pytest.raises(ValueError):
         Session.replay(COUNTER, Counter(), [1, 7], clock=clock)
+
+
+# --- losing: undo, restart and deaths (Minesweeper's "undo the last move", as in Tatham's Mines) ---
+
+
+def lost_session(clock: FakeClock) -> Session:
+    """+2, +1, then -1 three times: the fourth move (value -1) loses."""
+    s = counter_session(clock, target=9)
+    for move in (2, 1):
+        clock.tick(1)
+        s.play(move)
+    s.play(-1)
+    s.play(-1)
+    clock.tick(1)
+    s.play(-1)
+    s.play(-1)
+    assert s.status == -1
+    return s
+
+
+def test_a_loss_counts_a_death_and_can_be_undone_but_not_redone(clock: FakeClock) -> None:
+    s = lost_session(clock)
+    assert s.deaths == 1 and s.lost and s.over
+    assert s.can_undo and not s.can_redo and s.can_restart
+    assert s.last_move == -1 and s.previous_state == Counter(0, 9)
+    with pytest.raises(ValueError):
+        s.play(1)  # the board stays locked until the loss is undone
+    assert s.undo()
+    assert s.state == Counter(0, 9) and s.moves == 5 and not s.over and not s.lost
+    assert not s.can_redo  # the losing step is gone: there is nothing to redo into
+    assert not s.redo()
+    assert s.deaths == 1  # undoing keeps the death counted
+    s.play(2)
+    assert s.state == Counter(2, 9) and s.moves == 6
+
+
+def test_deaths_add_up_and_a_win_after_a_death_keeps_them(clock: FakeClock) -> None:
+    s = counter_session(clock, target=2)
+    s.play(-1)
+    assert s.deaths == 1
+    s.undo()
+    s.play(-1)
+    s.undo()
+    assert s.deaths == 2
+    s.play(2)
+    assert s.status == 1 and s.deaths == 2
+    assert not s.can_undo and not s.can_restart and not s.restart()  # a win stays won
+
+
+def test_the_clock_runs_again_after_undoing_a_loss(clock: FakeClock) -> None:
+    s = lost_session(clock)
+    played = s.elapsed
+    clock.tick(30)
+    assert s.elapsed == played  # stopped at the loss
+    s.undo()
+    clock.tick(5)
+    assert s.elapsed == pytest.approx(played + 5)
+
+
+def test_restart_after_a_loss_drops_the_loss_and_is_itself_undoable(clock: FakeClock) -> None:
+    s = lost_session(clock)
+    assert s.restart()
+    assert s.state == Counter(0, 9) and s.moves == 0 and not s.over and s.deaths == 1
+    assert s.move_log == []
+    assert s.undo()  # back to just before the losing move, never to the loss
+    assert s.state == Counter(0, 9) and s.moves == 5 and not s.over
+    assert s.move_log == [2, 1, -1, -1, -1]
+
+
+def test_restart_after_a_first_move_loss_is_the_start_itself(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(-1)
+    assert s.restart()
+    assert s.state == Counter(0, 5) and s.moves == 0 and not s.over and s.deaths == 1
+    assert not s.can_undo
+
+
+def test_a_game_lost_from_its_start_has_nothing_to_undo(clock: FakeClock) -> None:
+    s = Session(COUNTER, Counter(-1, 5), clock=clock)
+    assert s.lost and not s.can_undo and not s.undo() and not s.restart()
+
+
+def test_replay_carries_the_deaths(clock: FakeClock) -> None:
+    s = Session.replay(COUNTER, Counter(0, 5), [1, 1], deaths=3, clock=clock)
+    assert s.deaths == 3 and s.state == Counter(2, 5)
