@@ -28,6 +28,7 @@ from .hints import hint
 from .ids import decode, encode
 from .moves import Move, apply, apply_steps, restart_state
 from .params import PRESETS, Params, ParamsError, check_params, format_params, max_mines, parse_params
+from .postmortem import PostMortem, post_mortem
 from .solver import solve_from_first_click, solves_without_guessing
 
 ID = "mines"
@@ -45,6 +46,7 @@ __all__ = [
     "Move",
     "Params",
     "ParamsError",
+    "PostMortem",
     "State",
     "apply",
     "apply_steps",
@@ -61,6 +63,7 @@ __all__ = [
     "params_of",
     "parse_params",
     "place_mines",
+    "post_mortem",
     "restart_state",
     "solve_from_first_click",
     "solves_without_guessing",
