@@ -6,7 +6,8 @@ from typing import Any
 
 from app.core import registry
 from app.games import GAMES
-from app.web.dom import by_id, element
+from app.web.dom import Listeners, by_id, element
+from app.web.records_panel import RecordsPanel
 from app.web.screen.host import ShellHost
 from app.web.views import view_class
 
@@ -18,6 +19,7 @@ class HomeScreen:
         self.shell = shell
         self.host = ShellHost(shell)
         self.root = element("section", cls="home", attrs={"aria-labelledby": "home-title"})
+        self._listeners = Listeners()
         by_id("view").appendChild(self.root)
         self.relabel()
 
@@ -52,7 +54,17 @@ class HomeScreen:
             bests = element("div", cls="game-bests", children=[title, records])
             cards.appendChild(element("li", cls="game-entry", children=[link, bests]))
         self.root.appendChild(cards)
+        self._listeners.close()  # the panel is rebuilt with the cards (a language switch)
+        self.root.appendChild(RecordsPanel(self.shell, self._listeners, on_imported=self._after_import).root)
+
+    def _after_import(self) -> None:
+        """Imported records may change every best shown, the language and the sound settings."""
+        status = str(by_id("records-status").textContent)
+        self.shell.reload_settings()
+        self.relabel()
+        by_id("records-status").textContent = status
 
     def close(self) -> None:
-        """Take the screen out of the page."""
+        """Remove listeners and take the screen out of the page."""
+        self._listeners.close()
         self.root.remove()

@@ -22,6 +22,7 @@ from app.web import dom
 from app.web.audio import Audio
 from app.web.dom import Callback, Listeners, by_id, document, window
 from app.web.i18n import I18n
+from app.web.layout import global_key_rows
 from app.web.local_storage import local_storage_backing
 
 NOTICE_MS = 9000
@@ -44,6 +45,7 @@ class Shell:
         self._listeners = Listeners()
         self._hide_notice = Callback(self._clear_notice)
         self._notice_timer: Any = None
+        self._confirmed: Any = None  # what Yes in the confirm dialog does
         dom.on_internal_error = lambda: self.notify(self.i18n.t("internal_error"))
 
     # ----- start-up --------------------------------------------------------------------------
@@ -60,12 +62,21 @@ class Shell:
         on(lang_select, "change", lambda event: self.set_language(str(event.target.value)))
         on(by_id("bgm-toggle"), "click", lambda _event: self.toggle("bgm"))
         on(by_id("sfx-toggle"), "click", lambda _event: self.toggle("sfx"))
+        on(by_id("shortcuts-toggle"), "change", lambda event: self.set_setting("shortcuts", bool(event.target.checked)))
+        on(by_id("announce-select"), "change", lambda event: self.set_setting("announce", str(event.target.value)))
+        on(by_id("keys-button"), "click", lambda _event: self.open_keys())
+        on(by_id("keys-close"), "click", lambda _event: by_id("keys-dialog").close())
+        on(by_id("confirm-yes"), "click", lambda _event: self._answer(True))
+        on(by_id("confirm-no"), "click", lambda _event: self._answer(False))
+        on(by_id("confirm-dialog"), "close", lambda _event: self._answer(False))
+        on(document, "keydown", self._on_help_key)
         self._show_toggles()
         self.i18n.apply()
         by_id("loading").hidden = True
         by_id("app").hidden = False
         self.route()
         document.documentElement.setAttribute("data-ready", "true")
+        self.keep_records()
 
     def _unlock_audio(self, _event: Any) -> None:
         self.audio.unlock()
@@ -81,6 +92,10 @@ class Shell:
             self.screen.close()
             self.screen = None
             self._clear_notice()  # a notice speaks of the screen it was shown on
+            self.clear_live()  # and so does the live region
+            for dialog_id in ("confirm-dialog", "keys-dialog"):
+                if by_id(dialog_id).open:
+                    by_id(dialog_id).close()
         if route.game is None:
             from app.web.home import HomeScreen
 
@@ -127,6 +142,26 @@ class Shell:
             document.title = self.screen.title
         self.check_storage()
 
+    def reload_settings(self) -> None:
+        """Apply settings that changed under the page (an import): language and sound."""
+        lang = self.settings.get("lang")
+        if lang is not None and lang != self.i18n.lang:
+            self.i18n.lang = lang
+            by_id("lang-select").value = lang
+            self.i18n.apply()
+        self.audio.set_sfx(bool(self.settings.get("sfx")))
+        self.audio.set_bgm(bool(self.settings.get("bgm")))
+        self._show_toggles()
+
+    def keep_records(self) -> None:
+        """Ask the browser, once the player has a best, not to evict this site's storage under pressure."""
+        if self.settings.get("persist_asked") or not any(k.startswith("best:") for k in self.storage.keys()):
+            return
+        self.settings.set("persist_asked", True)
+        storage_manager = getattr(window.navigator, "storage", None)
+        if storage_manager is not None and getattr(storage_manager, "persist", None) is not None:
+            storage_manager.persist()  # a promise; the browser may decide silently, and either answer is fine
+
     def toggle(self, name: str) -> None:
         """Flip music or sound effects and remember the choice."""
         value = not self.settings.get(name)
@@ -142,6 +177,73 @@ class Shell:
         # The buttons' names stay fixed ("Music"); aria-pressed carries on/off, as for any toggle.
         for name in ("bgm", "sfx"):
             by_id(f"{name}-toggle").setAttribute("aria-pressed", "true" if self.settings.get(name) else "false")
+        by_id("shortcuts-toggle").checked = self.shortcuts_on
+        by_id("announce-select").value = self.settings.get("announce")
+        keys_button = by_id("keys-button")
+        if self.shortcuts_on:
+            keys_button.setAttribute("aria-keyshortcuts", "?")
+        else:
+            keys_button.removeAttribute("aria-keyshortcuts")
+
+    def set_setting(self, name: str, value: Any) -> None:
+        """Store one of the header's settings and show it (and let the screen follow it)."""
+        self.settings.set(name, value)
+        self._show_toggles()
+        if self.screen is not None and hasattr(self.screen, "settings_changed"):
+            self.screen.settings_changed()
+        self.check_storage()
+
+    @property
+    def shortcuts_on(self) -> bool:
+        """Whether single-key shortcuts (N, H, ?) act (WCAG 2.1.4: the player can turn them off)."""
+        return bool(self.settings.get("shortcuts"))
+
+    # ----- keys help and confirmations -------------------------------------------------------
+
+    def open_keys(self) -> None:
+        """Show every key of the screen in view: the board's actions and the page's own keys."""
+        t = self.i18n.t
+        rows = (self.screen.key_rows() if self.screen is not None and hasattr(self.screen, "key_rows")
+                else global_key_rows(t, single_keys=self.shortcuts_on))
+        listing = by_id("keys-list")
+        listing.replaceChildren()
+        for keys, what in rows:
+            listing.appendChild(dom.element("div", children=[dom.element("dt", children=[
+                dom.element("kbd", text=keys)]), dom.element("dd", text=what)]))
+        note = by_id("keys-note")
+        note.textContent = "" if self.shortcuts_on else t("keys_shortcuts_off")
+        note.hidden = self.shortcuts_on
+        dialog = by_id("keys-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        by_id("keys-close").focus()
+
+    def _on_help_key(self, event: Any) -> None:
+        if str(event.key) != "?" or event.ctrlKey or event.metaKey or event.altKey or not self.shortcuts_on:
+            return
+        tag = str(getattr(event.target, "tagName", "") or "").lower()
+        if tag in ("input", "select", "textarea") or document.querySelector("dialog[open]") is not None:
+            return
+        event.preventDefault()
+        self.open_keys()
+
+    def confirm(self, title: str, text: str, on_yes: Any) -> None:
+        """Ask before something that cannot be taken back; No (the default, and Escape) does nothing."""
+        self._confirmed = on_yes
+        by_id("confirm-title").textContent = title
+        by_id("confirm-text").textContent = text
+        dialog = by_id("confirm-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        by_id("confirm-no").focus()
+
+    def _answer(self, yes: bool) -> None:
+        then, self._confirmed = self._confirmed, None
+        dialog = by_id("confirm-dialog")
+        if dialog.open:
+            dialog.close()  # fires "close", which lands here again with nothing left to do
+        if yes and then is not None:
+            then()
 
     # ----- messages --------------------------------------------------------------------------
 
@@ -150,6 +252,10 @@ class Shell:
         live = by_id("live")
         # A repeated message must still be read: a trailing no-break space makes it new text.
         live.textContent = text + "\u00a0" if live.textContent == text else text
+
+    def clear_live(self) -> None:
+        """Empty the live region (what it said belongs to a screen or a game that is gone)."""
+        by_id("live").textContent = ""
 
     def notify(self, text: str) -> None:
         """Show a short visible notice under the header (also read by screen readers)."""

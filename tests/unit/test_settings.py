@@ -13,6 +13,7 @@ DEFAULTS = {
     "lang": None,
     "bgm": False,
     "sfx": True,
+    "persist_asked": False,
     "mines_no_guess": True,
     "mines_question_marks": False,
 }

@@ -1,0 +1,78 @@
+"""The player's records on the home screen: export them to a file and import them back.
+
+The rules (what a records file is, how it merges, what is refused) are pure
+Python in `app.core.records`; this module only moves text between a file and
+that code, and says the outcome in the player's language.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import js
+
+from app.core.records import export_records, import_records
+from app.web.dom import Listeners, element, window
+
+EXPORT_FILE = "masume-records.json"
+MAX_IMPORT_BYTES = 2_000_000  # far above any real export; a larger file is refused before it is read
+
+
+class RecordsPanel:
+    """Export and Import buttons with a status line; `on_imported` runs after records changed."""
+
+    def __init__(self, shell: Any, listeners: Listeners, on_imported: Any) -> None:
+        self.shell = shell
+        self._on_imported = on_imported
+        t = shell.i18n.t
+        self.status = element("p", cls="records-status", attrs={"id": "records-status", "role": "status"})
+        export = element("button", attrs={"type": "button", "id": "export-records"}, text=t("export_records"))
+        self.file_input = element("input", attrs={"type": "file", "id": "import-file", "tabindex": "-1",
+                                                  "accept": ".json,application/json", "class": "visually-hidden",
+                                                  "aria-label": t("import_records")})
+        choose = element("button", attrs={"type": "button", "id": "import-records"}, text=t("import_records"))
+        self.root = element("section", cls="records", attrs={"aria-labelledby": "records-title"}, children=[
+            element("h2", text=t("records_title"), attrs={"id": "records-title"}),
+            element("div", cls="records-buttons", children=[export, choose, self.file_input]),
+            self.status])
+        listeners.on(export, "click", self._export)
+        listeners.on(choose, "click", lambda _event: self.file_input.click())
+        listeners.on(self.file_input, "change", self._on_file)
+
+    def _say(self, text: str) -> None:
+        self.status.textContent = text
+        self.shell.announce(text)
+
+    def _export(self, *_: Any) -> None:
+        text = export_records(self.shell.storage)
+        options = js.Object.new()
+        options.type = "application/json"
+        blob = js.Blob.new([text], options)
+        url = window.URL.createObjectURL(blob)
+        link = element("a", attrs={"href": url, "download": EXPORT_FILE})
+        link.click()
+        window.URL.revokeObjectURL(url)
+        self._say(self.shell.i18n.t("export_done", file=EXPORT_FILE))
+
+    def _on_file(self, event: Any) -> None:
+        files = event.target.files
+        if files is None or files.length == 0:
+            return
+        chosen = files.item(0)
+        self.file_input.value = ""  # the same file can be chosen again
+        if int(chosen.size) > MAX_IMPORT_BYTES:
+            self._say(self.shell.i18n.t("import_failed_too_big"))
+            return
+        asyncio.ensure_future(self._import(chosen))
+
+    async def _import(self, chosen: Any) -> None:
+        try:
+            text = str(await chosen.text())
+        except Exception:  # unreadable file (permissions, a folder): nothing changes
+            self._say(self.shell.i18n.t("import_failed_not_json"))
+            return
+        result = import_records(self.shell.storage, text)
+        self._say(self.shell.i18n.t(result.string_key, count=result.count))
+        if result.ok:
+            self._on_imported()

@@ -1,0 +1,68 @@
+"""Export and import of records on the home screen: a round trip, and bad files that change nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import go
+
+BEST_KEY = "masume:best:crosslight:5x5"
+
+
+@pytest.fixture(scope="module")
+def page(open_page):  # noqa: ANN001, ANN201
+    """One booted page for the module, on the home screen."""
+    return open_page("")
+
+
+def storage(page) -> dict[str, str]:  # noqa: ANN001
+    return page.evaluate("() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+
+
+def reopen_home(page) -> None:  # noqa: ANN001
+    go(page, "#crosslight")
+    go(page, "#")
+
+
+def test_export_then_import_round_trips_the_records(page, tmp_path: Path) -> None:  # noqa: ANN001
+    page.evaluate(f"localStorage.setItem('{BEST_KEY}', JSON.stringify({{moves: 9, time: 41.5}}))")
+    reopen_home(page)
+    assert "9 moves" in page.locator('.game-card[data-game="crosslight"] + .game-bests').inner_text()
+    with page.expect_download() as download_info:
+        page.locator("#export-records").click()
+    exported = tmp_path / "records.json"
+    download_info.value.save_as(exported)
+    data = json.loads(exported.read_text())
+    assert data["app"] == "masume"
+    assert any(key.endswith("best:crosslight:5x5") for key in data["records"])
+
+    page.evaluate(f"localStorage.removeItem('{BEST_KEY}')")
+    reopen_home(page)
+    assert "9 moves" not in page.locator('.game-card[data-game="crosslight"] + .game-bests').inner_text()
+    page.locator("#import-file").set_input_files(str(exported))
+    page.wait_for_function("() => document.querySelector('#records-status').textContent.startsWith('Records imported')")
+    assert json.loads(storage(page)[BEST_KEY]) == {"moves": 9, "time": 41.5}
+    assert "9 moves" in page.locator('.game-card[data-game="crosslight"] + .game-bests').inner_text(), \
+        "the home screen shows the imported best at once"
+
+
+@pytest.mark.parametrize("content, message", [
+    ("this is not json", "cannot be read"),
+    (json.dumps({"app": "another-game", "format": 1, "records": {}}), "not made by Masume"),
+    (json.dumps({"app": "masume", "format": 1, "records": {"best:crosslight:5x5": {"v": 1, "value": "oops"}}}),
+     "damaged"),
+])
+def test_a_bad_or_foreign_file_is_refused_and_changes_nothing(page, tmp_path: Path, content: str,  # noqa: ANN001
+                                                              message: str) -> None:
+    page.evaluate(f"localStorage.setItem('{BEST_KEY}', JSON.stringify({{moves: 12, time: 60}}))")
+    reopen_home(page)
+    before = storage(page)
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    page.locator("#import-file").set_input_files(str(bad))
+    page.wait_for_function("(m) => document.querySelector('#records-status').textContent.includes(m)", arg=message)
+    assert "Nothing was changed" in page.locator("#records-status").inner_text()
+    assert storage(page) == before
