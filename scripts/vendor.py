@@ -180,7 +180,7 @@ def build_app_archive(target: Path = APP_ARCHIVE, root: Path = ROOT) -> list[str
 def site_files(root: Path = ROOT) -> list[tuple[str, str]]:
     """Return (url, kind) for every file a Masume boot loads, relative to the folder `root`."""
     def under(folder: str, *suffixes: str) -> list[str]:
-        return sorted(path.relative_to(root).as_posix() for path in (root / folder).glob("*")
+        return sorted(path.relative_to(root).as_posix() for path in (root / folder).rglob("*")
                       if path.is_file() and path.suffix in suffixes)
 
     files = [("index.html", "page"), ("manifest.webmanifest", "page")]
