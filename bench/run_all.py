@@ -21,9 +21,11 @@ from typing import Any
 
 import delivery
 import input_latency
+import longtasks
 import memory
 import mines_browser
 import mines_generate
+import pipes_browser
 import startup
 from common import ROOT, format_target_value, machine, progress
 
@@ -37,6 +39,8 @@ BENCHES: list[tuple[str, str, list[str], list[str]]] = [
     ("memory.py", "Memory", ["--boots", "3", "--rounds", "10"], ["--boots", "1", "--rounds", "2"]),
     ("mines_browser.py", "Minesweeper in the browser", ["--seeds", "40"], ["--seeds", "3"]),
     ("mines_generate.py", "Minesweeper first click under CPython", ["--seeds", "40"], ["--seeds", "3"]),
+    ("pipes_browser.py", "Pipe Link", ["--seeds", "30", "--turns", "40"], ["--seeds", "3", "--turns", "3"]),
+    ("longtasks.py", "Longest task", ["--runs", "10"], ["--runs", "2"]),
 ]
 MARKDOWN = {
     "startup.py": startup.markdown,
@@ -44,6 +48,8 @@ MARKDOWN = {
     "input_latency.py": input_latency.markdown,
     "memory.py": memory.markdown,
     "mines_browser.py": mines_browser.markdown,
+    "pipes_browser.py": pipes_browser.markdown,
+    "longtasks.py": longtasks.markdown,
 }
 
 
