@@ -46,7 +46,8 @@ TURN_JS = """async ({row, col}) => {
     const t0 = performance.now();
     button.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window, detail: 1}));
     const handled = performance.now() - t0;
-    const painted = await new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(performance.now() - t0), 0)));
+    const painted = await new Promise((done) => requestAnimationFrame(
+        () => setTimeout(() => done(performance.now() - t0), 0)));
     return {handled, painted, changed: button.getAttribute("aria-label") !== before};
 }"""
 
