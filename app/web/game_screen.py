@@ -403,8 +403,33 @@ class GameScreen:
         if self.session.status > 0:
             self._celebrate()
         else:
-            self.shell.audio.play("lose")
-            self.shell.announce(self.view.lost_text())
+            self._lose()
+
+    def _lose(self) -> None:
+        """Game over is a moment: say what happened and offer Undo the last move, Retry this board, New game.
+
+        The view's `loss_report(session)` (optional) gives the title, the rows and the
+        cells to ring (Minesweeper: the mine, the post-mortem, the deaths so far).
+        """
+        t = self.i18n.t
+        self.shell.audio.play("lose")
+        report = getattr(self.view, "loss_report", None)
+        title, rows, ring = report(self.session) if report is not None else (t("game_over"), [], [])
+        if ring:
+            self.board.mark(ring, "hinted")
+        self.dialog.show_loss(title, rows, on_undo=self._undo_loss if self.session.can_undo else None,
+                              on_retry=self._retry_board)
+        self.shell.announce(" ".join([self.view.lost_text()] + [f"{label}: {value}" for label, value in rows]))
+
+    def _undo_loss(self) -> None:
+        """Take back the move that lost (the death stays counted) and play on from the board."""
+        self.undo()
+        self._focus_board()
+
+    def _retry_board(self) -> None:
+        """The same board from its start (the death stays counted; undo returns to before the loss)."""
+        self.restart()
+        self._focus_board()
 
     def _stage_in_play(self) -> str | None:
         stage_of = getattr(self.backend, "stage_of", None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from app.core.gameid import compose, pack_bits
 from app.games import mines
 from app.games.mines import Cell
 from tests.browser.conftest import go, wait_until_ready
@@ -94,12 +95,100 @@ def test_opening_a_mine_loses_and_shows_the_board(page) -> None:  # noqa: ANN001
     assert grid[mine] == Cell.MINE_HIT
     assert grid[wrong] == Cell.WRONG_FLAG
     assert ((grid == Cell.MINE) | (grid == Cell.MINE_HIT)).sum() == 10
-    assert cell(page, *mine).get_attribute("aria-label") == f"Row {mine[0] + 1}, column {mine[1] + 1}, mine"
+    assert cell(page, *mine).get_attribute("aria-label") == f"Row {mine[0] + 1}, column {mine[1] + 1}, the mine you hit"
+    assert cell(page, *wrong).get_attribute("aria-label") == \
+        f"Row {wrong[0] + 1}, column {wrong[1] + 1}, flag, no mine here"
+    other_mine = tuple(map(int, np.argwhere(state.mines)[1]))
+    assert cell(page, *other_mine).get_attribute("aria-label").endswith(", mine")
     assert "hit a mine" in page.locator("#live").inner_text()
     assert cell(page, 0, 0).get_attribute("aria-disabled") == "true"  # the board is locked
+    page.locator("#result-close").click()
     before = codes(page)
     cell(page, *safe_hidden[-1]).click(force=True)
     assert np.array_equal(codes(page), before)
+
+
+def lose_at_once(page, seed_id: str) -> tuple[mines.State, tuple[int, int]]:  # noqa: ANN001
+    """Open a seed's board at (4, 4), then open a mine; return the laid board and the mine."""
+    state = first_click(page, seed_id, (4, 4))
+    mine = tuple(map(int, np.argwhere(state.mines & ~state.opened)[0]))
+    cell(page, *mine).click()
+    page.locator("#result-dialog").wait_for(state="visible")
+    return state, mine
+
+
+def test_a_loss_shows_a_dialog_with_what_happened_and_a_post_mortem(page) -> None:  # noqa: ANN001
+    state, mine = lose_at_once(page, "1.9x9n10.postmortemseed")
+    dialog = page.locator("#result-dialog")
+    assert page.locator("#result-title").inner_text() == "Boom — you hit a mine"
+    text = dialog.inner_text()
+    assert f"Row {mine[0] + 1}, column {mine[1] + 1}" in text
+    verdict = mines.post_mortem(state, ("open", *mine))
+    assert not verdict.forced_guess  # a no-guess board right after its first click always proves a cell
+    safe_row, safe_col = verdict.safe_cell
+    assert f"Yes: the board already proved row {safe_row + 1}, column {safe_col + 1} safe" in text
+    assert "hinted" in cell(page, safe_row, safe_col).get_attribute("class")  # ringed on the board
+    assert "Deaths\n1" in text
+    for button, shown in (("#result-undo", True), ("#result-retry", True), ("#result-new", True),
+                          ("#result-next", False)):
+        assert page.locator(button).is_visible() == shown, button
+    assert page.evaluate("() => document.activeElement.id") == "result-undo"
+    assert "Could it be avoided?" in page.locator("#live").inner_text()
+    page.locator("#result-close").click()
+
+
+def test_a_forced_guess_is_called_one(page) -> None:  # noqa: ANN001
+    # A 50/50 in the corner: (4, 3) or (4, 4); the 1s above cannot tell them apart.
+    layout = np.zeros((5, 5), dtype=bool)
+    layout[3, 2] = layout[4, 2] = layout[4, 4] = True
+    board_id = compose(1, mines.format_params(mines.Params(5, 5, 3, False)), pack_bits(layout.ravel()), "0-0")
+    assert mines.status(mines.decode(board_id)) == 0
+    go(page, f"#mines/{board_id}")
+    cell(page, 4, 4).click()
+    page.locator("#result-dialog").wait_for(state="visible")
+    assert "it was a forced guess" in page.locator("#result-dialog").inner_text()
+    assert page.locator("button.cell.hinted").count() == 0
+    page.locator("#result-close").click()
+
+
+def test_undo_the_last_move_returns_to_before_the_fatal_click_and_play_goes_on(page) -> None:  # noqa: ANN001
+    state, mine = lose_at_once(page, "1.9x9n10.undoseed")
+    game_hash = page.evaluate("() => location.hash")
+    page.locator("#result-undo").click()
+    assert not page.locator("#result-dialog").is_visible()
+    assert np.array_equal(codes(page), mines.visible_grid(state))  # just as before the fatal click
+    assert cell(page, 0, 0).get_attribute("aria-disabled") != "true"  # the board is unlocked
+    assert page.evaluate("() => location.hash") == game_hash
+    safe = tuple(map(int, np.argwhere(~state.mines & ~state.opened)[0]))
+    cell(page, *safe).click()
+    assert codes(page)[safe] <= Cell.NUMBER_8  # play goes on
+    assert page.locator("#redo").is_disabled()  # the loss cannot be redone
+
+
+def test_retry_this_board_restarts_the_same_board_and_counts_the_deaths(page) -> None:  # noqa: ANN001
+    seed_id = "1.9x9n10.retryseed"
+    state = first_click(page, seed_id, (4, 4))
+    game_hash = page.evaluate("() => location.hash")
+    safe = tuple(map(int, np.argwhere(~state.mines & ~state.opened)[0]))
+    cell(page, *safe).click()  # a move, so that the retry has something to take back
+    mine = tuple(map(int, np.argwhere(state.mines)[0]))
+    cell(page, *mine).click()
+    page.locator("#result-retry").click()
+    assert page.evaluate("() => location.hash") == game_hash  # the same game ID
+    assert np.array_equal(codes(page), mines.visible_grid(mines.decode(game_hash.split("/", 1)[1])))
+    assert np.array_equal(codes(page), mines.visible_grid(state))  # from its start (the first click)
+    cell(page, *mine).click()  # a second death on the same board
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    assert "Deaths\n2" in dialog.inner_text()
+    page.locator("#result-undo").click()
+    open_safe_cells(page, state)
+    dialog.wait_for(state="visible")
+    assert page.locator("#result-title").inner_text() == "Cleared!"
+    assert "Deaths\n2" in dialog.inner_text()  # the clear dialog says how many times the player died
+    stored = page.evaluate("() => JSON.stringify(Object.entries(localStorage))")
+    assert "time_after_deaths" in stored  # kept apart from clean bests
+    page.locator("#result-close").click()
 
 
 def test_flags_by_right_click_and_by_keyboard(page) -> None:  # noqa: ANN001

@@ -103,6 +103,10 @@ EN: dict[str, str] = {
     "n_moves": "{moves} moves",
     "width": "Width",
     "height": "Height",
+    # After a loss (Minesweeper): the result dialog's choices and the death count
+    "result_undo": "Undo the last move",
+    "result_retry": "Retry this board",
+    "deaths": "Deaths",
     # Players' settings, keys help, confirmations, board zoom, announcements
     "settings": "Settings",
     "setting_shortcuts": "Single-key shortcuts (N, H, ?)",
@@ -246,6 +250,10 @@ JA: dict[str, str] = {
     "n_moves": "{moves} 手",
     "width": "幅",
     "height": "高さ",
+    # After a loss (Minesweeper): the result dialog's choices and the death count
+    "result_undo": "最後の一手を戻す",
+    "result_retry": "この盤面をやり直す",
+    "deaths": "失敗した回数",
     # Players' settings, keys help, confirmations, board zoom, announcements
     "settings": "設定",
     "setting_shortcuts": "1 キーのショートカット（N・H・?）",

@@ -1,10 +1,19 @@
-"""The dialog at the end of a game: the result rows, a new best or hints used, New game and Close."""
+"""The dialog at the end of a game: the result rows, a new best or hints used, and what to do next.
+
+A win offers New game (and Next stage where there is one); a loss offers Undo the
+last move, Retry this board and New game, as Tatham's Mines does after a death.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from app.web.dom import Listeners, by_id, element
+
+
+def _nothing() -> None:
+    return None
 
 
 class ResultDialog:
@@ -14,8 +23,12 @@ class ResultDialog:
                  on_close: Callable[[], None], on_next: Callable[[], None]) -> None:
         self.dialog = by_id("result-dialog")
         self._on_new_game, self._on_close, self._on_next = on_new_game, on_close, on_next
+        self._on_undo: Callable[[], None] = _nothing
+        self._on_retry: Callable[[], None] = _nothing
         listeners.on(by_id("result-new"), "click", lambda _event: self._choose(self._on_new_game))
         listeners.on(by_id("result-next"), "click", lambda _event: self._choose(self._on_next))
+        listeners.on(by_id("result-undo"), "click", lambda _event: self._choose(self._on_undo))
+        listeners.on(by_id("result-retry"), "click", lambda _event: self._choose(self._on_retry))
         listeners.on(by_id("result-close"), "click", lambda _event: self._choose(self._on_close))
 
     @property
@@ -25,7 +38,27 @@ class ResultDialog:
 
     def show(self, title: str, rows: list[tuple[str, str]], note: str, *, is_best: bool,
              offer_next: bool = False) -> None:
-        """Fill and open the dialog, focusing Next stage where there is one, else New game."""
+        """Fill and open the dialog for a win, focusing Next stage where there is one, else New game."""
+        self._fill(title, rows, note, is_best=is_best)
+        by_id("result-undo").hidden = True
+        by_id("result-retry").hidden = True
+        next_button = by_id("result-next")
+        next_button.hidden = not offer_next
+        self._open(next_button if offer_next else by_id("result-new"))
+
+    def show_loss(self, title: str, rows: list[tuple[str, str]], *, on_undo: Callable[[], None] | None,
+                  on_retry: Callable[[], None]) -> None:
+        """Fill and open the dialog for a loss: Undo the last move (when given), Retry this board, New game."""
+        self._fill(title, rows, "", is_best=False)
+        self._on_undo = on_undo or _nothing
+        self._on_retry = on_retry
+        undo_button, retry_button = by_id("result-undo"), by_id("result-retry")
+        undo_button.hidden = on_undo is None
+        retry_button.hidden = False
+        by_id("result-next").hidden = True
+        self._open(retry_button if on_undo is None else undo_button)
+
+    def _fill(self, title: str, rows: list[tuple[str, str]], note: str, *, is_best: bool) -> None:
         details = by_id("result-details")
         details.replaceChildren()
         for label, value in rows:
@@ -35,11 +68,11 @@ class ResultDialog:
         note_line.hidden = not note
         note_line.classList.toggle("is-best", is_best)
         by_id("result-title").textContent = title
-        next_button = by_id("result-next")
-        next_button.hidden = not offer_next
+
+    def _open(self, focus: Any) -> None:
         if not self.dialog.open:
             self.dialog.showModal()
-        (next_button if offer_next else by_id("result-new")).focus()
+        focus.focus()
 
     def close(self) -> None:
         """Close the dialog if it is open."""

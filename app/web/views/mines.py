@@ -13,13 +13,11 @@ from app.games.mines import Cell
 from app.web.dom import element
 from app.web.layout import MOUSE_PRIMARY, MOUSE_SECONDARY, Action
 from app.web.views.base import CustomField, GameView
+from app.web.views.mines_palette import NUMBER_COLOURS, TILE
 
 REVEAL_STEP_MS = 22  # delay per step of flood depth: the opening spreads outward
 REVEAL_MAX_MS = 600
-NUMBER_COLOURS = {1: "#1d4ed8", 2: "#15803d", 3: "#dc2626", 4: "#1e3a8a", 5: "#9f1239", 6: "#0f766e",
-                  7: "#111827", 8: "#6b7280"}
-TILE = {"face": "#c5cbd8", "light": "#eef1f6", "shadow": "#7d879c", "open": "#e6e9ef", "open_line": "#b7bfcd",
-        "hit": "#ef4444", "mine": "#111827", "flag": "#dc2626", "pole": "#1f2937", "wrong": "#b91c1c"}
+
 
 
 class MinesView(GameView):
@@ -141,12 +139,16 @@ class MinesView(GameView):
         """What a cell shows, in words (hidden, flagged, 3 adjacent mines, mine...)."""
         if code == Cell.HIDDEN:
             return self.t("mines_state_hidden")
-        if code in (Cell.FLAG, Cell.WRONG_FLAG):
+        if code == Cell.FLAG:
             return self.t("mines_state_flagged")
+        if code == Cell.WRONG_FLAG:
+            return self.t("mines_state_wrong_flag")
         if code == Cell.QUESTION:
             return self.t("mines_state_question")
-        if code in (Cell.MINE, Cell.MINE_HIT):
+        if code == Cell.MINE:
             return self.t("mines_state_mine")
+        if code == Cell.MINE_HIT:
+            return self.t("mines_state_mine_hit")
         if code == Cell.NUMBER_0:
             return self.t("mines_state_zero")
         if code == Cell.NUMBER_1:
@@ -157,6 +159,32 @@ class MinesView(GameView):
         """Where the mine was hit."""
         row, col = self.host.state.exploded
         return self.t("mines_lost", row=row + 1, col=col + 1)
+
+    def loss_report(self, session: Any) -> tuple[str, list[tuple[str, str]], list[tuple[int, int]]]:
+        """The loss dialog: its title, rows (the mine, the post-mortem, deaths) and the cells to ring.
+
+        The post-mortem asks the deduction solver about the board as it was before
+        the fatal move: a cell it proves safe is named and ringed; otherwise the
+        fatal click was a forced guess.
+        """
+        t = self.t
+        row, col = session.state.exploded
+        rows = [(t("mines_lost_where"), t("mines_lost_cell", row=row + 1, col=col + 1))]
+        ring: list[tuple[int, int]] = []
+        before, move = session.previous_state, session.last_move
+        if before is not None and move is not None:
+            result = mines.post_mortem(before, move)
+            if result.safe_cell is not None:
+                safe_row, safe_col = result.safe_cell
+                verdict = t("mines_pm_safe", row=safe_row + 1, col=safe_col + 1)
+                ring = [result.safe_cell]
+            else:
+                verdict = t("mines_pm_guess")
+            if result.fatal_was_provable_mine:
+                verdict = f"{verdict} {t('mines_pm_was_mine')}"
+            rows.append((t("mines_post_mortem"), verdict))
+        rows.append((t("deaths"), str(session.deaths)))
+        return t("mines_lost_title"), rows, ring
 
     # ----- input -----------------------------------------------------------------------------
 
@@ -207,13 +235,21 @@ class MinesView(GameView):
         ]
 
     def result_rows(self, session: Any) -> list[tuple[str, str]]:
-        """Time, 3BV and 3BV per second."""
+        """Time, 3BV and 3BV per second; and the deaths, when a loss was undone on the way."""
         elapsed = session.elapsed
         board_value = mines.bbbv(session.state)
         rate = board_value / elapsed if elapsed > 0 else 0.0
         precise = self.t("seconds_precise", seconds=f"{elapsed:.1f}")
-        return [(self.t("time"), f"{format_clock(elapsed)} ({precise})"),
+        rows = [(self.t("time"), f"{format_clock(elapsed)} ({precise})"),
                 (self.t("mines_bbbv"), str(board_value)), (self.t("mines_bbbv_rate"), f"{rate:.2f}")]
+        if session.deaths:
+            rows.append((self.t("deaths"), str(session.deaths)))
+        return rows
+
+    def record(self, session: Any) -> dict[str, float]:
+        """A clean win keeps "time"; a win after undoing a loss keeps "time_after_deaths" (never the clean best)."""
+        field = "time_after_deaths" if session.deaths else "time"
+        return {field: round(session.elapsed, 2)}
 
     def preset_label(self, name: str, params: mines.Params) -> str:
         """"Beginner 9×9, 10 mines"."""
