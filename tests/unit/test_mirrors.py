@@ -383,7 +383,7 @@ def test_strings_cover_everything_the_backend_names() -> None:
     keys = set(strings.EN)
     for code in range(mc.CODE_COUNT):
         assert mc.describe(code).label_key in keys
-    assert "mirrors_cell_target_lit" in keys
+    assert "mirrors_aria_target_lit" in keys
     for name in mc.COLOUR_NAMES:
         assert f"mirrors_colour_{name}" in keys and f"mirrors_letter_{name}" in keys
     for name in mc.DIRECTION_NAMES:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.games import mirrors as mi
-from app.games.mirrors.stages import PROBLEMS, STAGE_FILE, StageFileError, load_stages, parse_stages
+from app.games.mirrors.stages import PROBLEMS, STAGE_FILE, StageFileError, load_stages, load_stages_soft, parse_stages
 
 GOOD = """
 [[stage]]
@@ -144,3 +144,78 @@ def test_a_bad_stage_further_down_is_named() -> None:
     second = broken('id = "1-01"', 'id = "1-02"').replace("'/ . TW .'", "'/ . Q .'")
     with pytest.raises(StageFileError, match=r"stage 1-02, field 'rows'.*'Q'"):
         parse_stages(GOOD + second)
+
+
+# --- a damaged shipped file fails soft ----------------------------------------------------------------
+
+
+def test_the_soft_loader_returns_the_stages_or_the_error(tmp_path) -> None:  # noqa: ANN001
+    good = tmp_path / "good.toml"
+    good.write_text(GOOD, encoding="utf-8")
+    stages, error = load_stages_soft(good)
+    assert list(stages) == ["1-01"] and error is None
+    bad = tmp_path / "bad.toml"
+    bad.write_text(GOOD + broken('id = "1-01"', 'id = "1-02"').replace("'/ . TW .'", "'/ . Q .'"), encoding="utf-8")
+    stages, error = load_stages_soft(bad)
+    assert stages == {}
+    assert (error.stage, error.field, error.problem) == ("1-02", "rows", "unknown_cell")
+    stages, error = load_stages_soft(tmp_path / "absent.toml")
+    assert stages == {} and (error.stage, error.field, error.problem) == ("(file)", "(file)", "unreadable")
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe\x00not text")
+    assert load_stages_soft(binary)[1].problem == "unreadable"
+
+
+def test_the_shipped_file_loaded_without_error() -> None:
+    assert mi.STAGE_ERROR is None and len(mi.STAGES) == 36
+
+
+DAMAGED_IMPORT = """
+import json
+from app.core import strings
+from app.core.rng import Rng
+from app.games import mirrors as mi
+
+error = mi.STAGE_ERROR
+state = mi.generate(mi.PRESETS["easy"], Rng(7))
+turned = next((r, c) for r in range(state.height) for c in range(state.width)
+              if mi.cell_kind(state, r, c).turnable)
+after = mi.apply(state, ("turn", *turned))
+refused = []
+for attempt in (lambda: mi.decode("1-03"), lambda: mi.parse_params("stage-1-01")):
+    try:
+        attempt()
+    except ValueError:
+        refused.append(True)
+print(json.dumps({
+    "stages": len(mi.STAGES), "tiers": {str(k): len(v) for k, v in mi.TIERS.items()},
+    "error": [error.stage, error.field, error.problem],
+    "next": mi.next_stage("1-01"), "refused": refused,
+    "moved": after != state, "encoded": mi.decode(mi.encode(state)) == state,
+    "catalogue": "mirrors_stage_error_unknown_cell" in strings.catalogue("en"),
+}))
+"""
+
+
+def test_a_damaged_shipped_file_leaves_no_stages_and_the_error_and_endless_play_works(tmp_path) -> None:  # noqa: ANN001
+    """Import the package from a copy of app/ whose stages.toml is damaged: nothing raises at import."""
+    import json
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "app", tmp_path / "app", ignore=shutil.ignore_patterns("__pycache__"))
+    toml = tmp_path / "app" / "games" / "mirrors" / "stages.toml"
+    text = toml.read_text(encoding="utf-8")
+    start = text.index('id = "1-03"')
+    cut = text.index("TW", start)
+    toml.write_text(text[:cut] + "QQ" + text[cut + 2:], encoding="utf-8")
+    result = subprocess.run([sys.executable, "-c", DAMAGED_IMPORT], cwd=tmp_path, capture_output=True, text=True,
+                            check=True, timeout=120)
+    found = json.loads(result.stdout)
+    assert found["stages"] == 0 and found["tiers"] == {"1": 0, "2": 0, "3": 0}
+    assert found["error"] == ["1-03", "rows", "unknown_cell"]
+    assert found["next"] is None and found["refused"] == [True, True]
+    assert found["moved"] and found["encoded"] and found["catalogue"]

@@ -130,7 +130,8 @@ class Cell(NamedTuple):
     kind: "empty", "wall", "mirror", "filter", "glass" or "target";
     colour: "white"/"red"/"green"/"blue" for filters, glass and targets, else None;
     mirror: "/" or "\\" for mirrors, else None; turnable: whether a turn move is legal here;
-    label_key: the strings key naming the contents (format it with `colour` from `mirrors_colour_*`).
+    label_key: the strings key naming the contents (format it with `colour` from `mirrors_colour_*`;
+      a lit target is `mirrors_aria_target_lit`).
     """
 
     kind: str
@@ -143,19 +144,19 @@ class Cell(NamedTuple):
 def describe(code: int) -> Cell:
     """Return the view's description of a cell code."""
     if code == EMPTY:
-        return Cell("empty", None, None, False, "mirrors_cell_empty")
+        return Cell("empty", None, None, False, "mirrors_aria_empty")
     if code == WALL:
-        return Cell("wall", None, None, False, "mirrors_cell_wall")
+        return Cell("wall", None, None, False, "mirrors_aria_wall")
     if code in MIRROR_CODES:
         turnable = code in TURNABLE_CODES
         orientation = orientation_of(code)
-        key = ("mirrors_cell_mirror_" if turnable else "mirrors_cell_fixed_") + ("slash", "backslash")[orientation]
+        key = ("mirrors_aria_mirror_" if turnable else "mirrors_aria_fixed_") + ("slash", "backslash")[orientation]
         return Cell("mirror", None, MIRROR_CHARS[orientation], turnable, key)
     colour = COLOUR_NAMES[colour_of(code)]
     if code in FILTER_CODES:
-        return Cell("filter", colour, None, False, "mirrors_cell_filter")
+        return Cell("filter", colour, None, False, "mirrors_aria_filter")
     if code in GLASS_CODES:
-        return Cell("glass", colour, None, False, "mirrors_cell_glass")
+        return Cell("glass", colour, None, False, "mirrors_aria_glass")
     if code in TARGET_CODES:
-        return Cell("target", colour, None, False, "mirrors_cell_target")
+        return Cell("target", colour, None, False, "mirrors_aria_target_unlit")
     raise ValueError(f"unknown cell code {code}")

@@ -11,9 +11,11 @@ Each `[[stage]]` in the file has:
             height, or col -1 or width, not a corner), firing into the board
             ("up"/"right"/"down"/"left"), colour "white"/"red"/"green"/"blue"
 
-A bad file raises StageFileError, whose message names the stage and the field and
-whose `stage`, `field` and `problem` (one of PROBLEMS) let the page translate it
-(catalogue key "mirrors_stage_error_<problem>").
+A bad file makes `load_stages` raise StageFileError, whose message names the stage and
+the field and whose `stage`, `field` and `problem` (one of PROBLEMS) let the page
+translate it (catalogue key "mirrors_stage_error_<problem>"). The shipped file is read
+at import, and there a bad file fails soft: `STAGES` is empty (endless mode still
+works, and `#mirrors` opens it) and `STAGE_ERROR` holds the error for the page to show.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ PROBLEMS = (
     "unsolvable",
     "too_complex",  # the solver's budget ran out (solver.MAX_NODES)
     "min_turns_wrong",
+    "unreadable",  # the file is missing or not UTF-8 text
 )
 
 
@@ -217,7 +220,21 @@ def load_stages(path: Path | None = None) -> dict[str, Stage]:
     return parse_stages(text)
 
 
-STAGES: dict[str, Stage] = load_stages()
+def load_stages_soft(path: Path | None = None) -> tuple[dict[str, Stage], StageFileError | None]:
+    """Like `load_stages`, but never raise: return (stages, None), or ({}, the error) for a bad file."""
+    try:
+        return load_stages(path), None
+    except StageFileError as exc:
+        return {}, exc
+    except (OSError, UnicodeDecodeError) as exc:
+        return {}, StageFileError("(file)", "(file)", "unreadable", f"the stage file cannot be read: {exc}")
+
+
+# A damaged file must not stop the page (the string catalogue imports every game package):
+# no stages then, and the error kept for the view to explain.
+STAGES: dict[str, Stage]
+STAGE_ERROR: StageFileError | None
+STAGES, STAGE_ERROR = load_stages_soft()
 TIERS: dict[int, tuple[str, ...]] = {
     tier: tuple(stage_id for stage_id, stage in STAGES.items() if stage.tier == tier) for tier in TIER_NUMBERS
 }
@@ -229,7 +246,9 @@ def stage_state(stage_id: str) -> State:
 
 
 def next_stage(stage_id: str) -> str | None:
-    """Return the id of the stage after `stage_id` (across tiers), or None after the last."""
+    """Return the id of the stage after `stage_id` (across tiers), or None after the last or an unknown id."""
     order = list(STAGES)
+    if stage_id not in STAGES:
+        return None
     position = order.index(stage_id)
     return order[position + 1] if position + 1 < len(order) else None
