@@ -1,4 +1,5 @@
-"""Light Path in a real browser: ring sources, cell labels, keyboard turns, hints to a clear, bests, the canvas.
+"""Light Path in a real browser: ring sources, cell labels, keyboard turns, hints to a clear, bests, the canvas,
+the stage list, stage progress across a reload, Next stage, and a damaged stage file.
 
 The expected labels are worked out here from the backend's own trace, so a view
 that drops a beam, a lit flag or a source from its codes fails.
@@ -6,10 +7,15 @@ that drops a beam, a lit flag or a source from its codes fails.
 
 from __future__ import annotations
 
+import io
+import zipfile
+from collections.abc import Iterator
+
 import pytest
+from playwright.sync_api import Page, Route
 
 from app.games import mirrors
-from tests.browser.conftest import go
+from tests.browser.conftest import ROOT, go, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -192,25 +198,6 @@ def test_pressing_h_alone_clears_a_stage_saying_each_hint_and_what_lit(page) -> 
     page.keyboard.press("Escape")
 
 
-def test_the_stage_menu_opens_a_stage(page) -> None:  # noqa: ANN001
-    open_stage(page, "1-01")
-    assert page.locator("#mirrors-stage").input_value() == "1-01"
-    page.select_option("#mirrors-stage", "2-03")
-    page.wait_for_function("() => location.hash === '#mirrors/2-03'")
-    page.wait_for_function("() => document.querySelectorAll('.board-grid button.cell').length === 25 + 3")
-    assert page_labels(page) == expected_labels(mirrors.stage_state("2-03"))
-
-
-def test_the_bare_game_address_opens_a_new_board_of_the_default_preset(page) -> None:  # noqa: ANN001
-    go(page, "#mirrors")
-    page.wait_for_function("() => /^#mirrors\\/1\\.6x6-easy\\./.test(location.hash)")
-    state = mirrors.decode(page.evaluate("() => location.hash").split("/", 1)[1])
-    assert (state.height, state.width) == (6, 6)
-    assert page_labels(page) == expected_labels(state)
-    assert page.locator("#mirrors-stage").input_value() == ""
-
-
-
 def test_labels_follow_the_language(page) -> None:  # noqa: ANN001
     open_stage(page, "1-01")
     page.select_option("#lang-select", "ja")
@@ -224,3 +211,194 @@ def test_labels_follow_the_language(page) -> None:  # noqa: ANN001
     finally:
         page.select_option("#lang-select", "en")
 
+
+# ----- stages: the list, progress, Next stage, the size menu -------------------------------------------
+
+
+def forget_stage_progress(page) -> None:  # noqa: ANN001
+    page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('masume:stage:mirrors:'))
+        .forEach(k => localStorage.removeItem(k))""")
+
+
+def stage_link(page, stage_id: str):  # noqa: ANN001, ANN201 - a Playwright Locator
+    return page.locator(f'#mirrors-stages a[data-stage="{stage_id}"]')
+
+
+def accessible_text(page, stage_id: str) -> str:  # noqa: ANN001
+    """The link's text as a screen reader reads it (visually hidden parts included, the ✓ left out)."""
+    return page.evaluate("""(id) => Array.from(document.querySelector(`#mirrors-stages a[data-stage="${id}"]`)
+        .querySelectorAll(':scope > span:not([aria-hidden])')).map(s => s.textContent).join('')""", stage_id)
+
+
+def clear_first_stage(page) -> None:  # noqa: ANN001
+    """Turn 1-01's one mirror by mouse (no hint): the stage is cleared in its minimum, 1 move."""
+    state = mirrors.stage_state("1-01")
+    (row, col), = [divmod(i, state.width) for i, code in enumerate(state.cells) if code == 2]
+    cell(page, row, col).click()
+    page.locator("#result-dialog").wait_for(state="visible")
+
+
+def test_the_stage_list_groups_the_stages_by_tier_and_marks_the_one_in_play(page) -> None:  # noqa: ANN001
+    open_stage(page, "2-03")
+    box = page.locator("#mirrors-stages")
+    assert box.get_attribute("open") is not None, "open by default on a wide screen"
+    tiers = page.locator("#mirrors-stages h2").all_inner_texts()
+    assert tiers == ["Tier 1: White light", "Tier 2: Colours", "Tier 3: Filters and glass"]
+    assert page.locator("#mirrors-stages ol").count() == 3
+    assert page.locator("#mirrors-stages a[href^='#mirrors/']").count() == len(mirrors.STAGES)
+    assert page.locator("#mirrors-stages [aria-current]").count() == 1
+    assert stage_link(page, "2-03").get_attribute("aria-current") == "page"
+    assert "Three Colours" in stage_link(page, "2-03").inner_text()
+    # Arrow keys in the list move nothing: links, not a select that opens each stage passed over.
+    stage_link(page, "2-03").focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("() => location.hash") == "#mirrors/2-03"
+    stage_link(page, "2-05").click()
+    page.wait_for_function("() => location.hash === '#mirrors/2-05'")
+    page.wait_for_selector('#mirrors-stages a[data-stage="2-05"][aria-current="page"]')
+    assert page_labels(page) == expected_labels(mirrors.stage_state("2-05"))
+    assert page.locator("#mirrors-stage-error").is_hidden()
+
+
+def test_the_size_menu_names_the_stage_and_the_list_follows_the_language(page) -> None:  # noqa: ANN001
+    open_stage(page, "1-01")
+    chosen = page.eval_on_selector("#preset", "s => s.options[s.selectedIndex].textContent")
+    assert chosen == "Stage 1-01 · First Light"
+    page.select_option("#lang-select", "ja")
+    try:
+        page.wait_for_function("() => document.querySelector('#mirrors-stages h2').textContent === '第1段階：白い光'")
+        assert "はじめの光" in stage_link(page, "1-01").inner_text()
+        assert page.eval_on_selector("#preset", "s => s.options[s.selectedIndex].textContent") \
+            == "ステージ 1-01・はじめの光"
+    finally:
+        page.select_option("#lang-select", "en")
+    page.wait_for_function("() => document.querySelector('#mirrors-stages h2').textContent === 'Tier 1: White light'")
+
+
+def test_a_clear_is_kept_across_a_reload_and_the_bare_address_opens_the_next_stage(page) -> None:  # noqa: ANN001
+    forget_stage_progress(page)
+    open_stage(page, "1-01")
+    assert "cleared" not in accessible_text(page, "1-01")
+    clear_first_stage(page)
+    # The list shows the clear at once (the screen renders again after recording it).
+    page.wait_for_function("""() => document.querySelector('#mirrors-stages a[data-stage="1-01"]')
+        .classList.contains('is-done')""")
+    assert accessible_text(page, "1-01") == "1-01First Light, cleared, best 1"
+    assert page.locator("#mirrors-stage-count").inner_text() == f"1 of {len(mirrors.STAGES)} cleared"
+    page.keyboard.press("Escape")
+    page.reload()
+    wait_until_ready(page)
+    go(page, "#mirrors")
+    page.wait_for_function("() => location.hash === '#mirrors/1-02'")
+    assert page_labels(page) == expected_labels(mirrors.stage_state("1-02"))
+    assert "✓" in stage_link(page, "1-01").inner_text()
+    assert accessible_text(page, "1-01") == "1-01First Light, cleared, best 1"
+    assert stage_link(page, "1-02").get_attribute("aria-current") == "page"
+    assert "cleared" not in accessible_text(page, "1-02")
+
+
+def test_next_stage_in_the_clear_dialog_opens_the_next_stage(page) -> None:  # noqa: ANN001
+    open_stage(page, "1-01")
+    clear_first_stage(page)
+    next_button = page.locator("#result-next")
+    assert next_button.is_visible() and next_button.inner_text() == "Next stage"
+    next_button.click()
+    page.wait_for_function("() => location.hash === '#mirrors/1-02'")
+    following = mirrors.stage_state("1-02")
+    page.wait_for_function("(n) => document.querySelectorAll('.board-grid button.cell').length === n",
+                           arg=following.height * following.width + len(mirrors.sources(following)))
+    assert page_labels(page) == expected_labels(following)
+    assert page.locator("#stat-moves").inner_text() == "0"
+
+
+def test_with_every_stage_cleared_the_bare_address_opens_endless_play(page) -> None:  # noqa: ANN001
+    page.evaluate("""(ids) => ids.forEach(id =>
+        localStorage.setItem('masume:stage:mirrors:' + id, JSON.stringify({done: true})))""", list(mirrors.STAGES))
+    try:
+        go(page, "#mirrors")
+        page.wait_for_function("() => /^#mirrors\\/1\\.6x6-easy\\./.test(location.hash)")
+        state = mirrors.decode(page.evaluate("() => location.hash").split("/", 1)[1])
+        assert (state.height, state.width) == (6, 6)
+        assert page_labels(page) == expected_labels(state)
+        assert page.locator("#mirrors-stages [aria-current]").count() == 0
+        assert page.locator("#mirrors-stage-count").inner_text() == f"{len(mirrors.STAGES)} of 36 cleared"
+    finally:
+        forget_stage_progress(page)
+
+
+def test_the_stage_list_fits_a_narrow_screen(page) -> None:  # noqa: ANN001
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        open_stage(page, "1-01")
+        box = page.locator("#mirrors-stages")
+        assert box.get_attribute("open") is None, "closed by default under the board on a phone"
+        page.locator("#mirrors-stages > summary").click()
+        assert stage_link(page, "3-12").is_visible() or stage_link(page, "3-12").count() == 1
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+        width = page.evaluate("() => document.querySelector('#mirrors-stages').getBoundingClientRect().right")
+        assert width <= 360
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
+# ----- a damaged stage file ----------------------------------------------------------------------------
+
+
+def damaged_app_zip() -> bytes:
+    """The built app.zip with stage 1-03's rows holding a cell token that does not exist."""
+    source = (ROOT / "static" / "vendor" / "app.zip").read_bytes()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(source)) as original, zipfile.ZipFile(out, "w") as patched:
+        for item in original.infolist():
+            data = original.read(item)
+            if item.filename == "app/games/mirrors/stages.toml":
+                text = data.decode("utf-8")
+                start = text.index('id = "1-03"')
+                cut = text.index("TW", start)
+                data = (text[:cut] + "QQ" + text[cut + 2:]).encode("utf-8")
+            patched.writestr(item, data)
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def damaged_page(browser, base_url: str, request_log) -> Iterator[Page]:  # noqa: ANN001
+    """A page whose app.zip ships a damaged stage file (no service worker, so the route serves it)."""
+    body = damaged_app_zip()
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+
+    def serve_zip(route: Route) -> None:
+        route.fulfill(status=200, body=body, content_type="application/zip")
+
+    context.route("**/static/vendor/app.zip", serve_zip)
+    page = context.new_page()
+    request_log.watch(page)
+    page.goto(base_url + "#mirrors")
+    wait_until_ready(page)
+    yield page
+    context.close()
+
+
+def test_a_damaged_stage_file_is_explained_and_endless_play_still_works(damaged_page: Page) -> None:
+    page = damaged_page
+    page.wait_for_selector(".board-grid button.cell")
+    notice = page.locator("#mirrors-stage-error")
+    assert notice.is_visible()
+    text = notice.inner_text()
+    assert text == ("The stage file is damaged: Stage 1-03: rows has a cell that is not known. "
+                    "Endless mode still works.")
+    assert "1-03" in page.locator("#live").inner_text()
+    assert page.locator("#mirrors-stages").count() == 0, "no stage list without stages"
+    assert page.evaluate("() => /^#mirrors\\/1\\.6x6-easy\\./.test(location.hash)")
+    state = mirrors.decode(page.evaluate("() => location.hash").split("/", 1)[1])
+    row, col = next(divmod(i, state.width) for i, code in enumerate(state.cells) if code in (2, 3))
+    cell(page, row, col).click()
+    page.wait_for_function("() => document.querySelector('#stat-moves').textContent === '1'")
+    assert page_labels(page) == expected_labels(mirrors.apply(state, ("turn", row, col)))
+    page.select_option("#lang-select", "ja")
+    try:
+        page.wait_for_function("() => document.querySelector('#mirrors-stage-error').textContent"
+                               ".startsWith('ステージファイルが壊れています')")
+        assert "1-03" in notice.inner_text() and "rows" in notice.inner_text()
+    finally:
+        page.select_option("#lang-select", "en")

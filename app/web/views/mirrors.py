@@ -64,6 +64,7 @@ class MirrorsView(GameView):
     grid_label_key = "mirrors_grid"
     actions = (Action("turn", "action_turn", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),)
     sounds = {"turn": ((660.0, 0.0, 0.04, "triangle", 0.12), (990.0, 0.035, 0.05, "sine", 0.08))}
+    stylesheet = "static/css/games/mirrors.css"
     min_cell_px = 30.0
     max_cell_px = 64.0
 
@@ -73,8 +74,14 @@ class MirrorsView(GameView):
         self._states: OrderedDict[bytes, mirrors.State] = OrderedDict()  # codes -> the state they were made from
         self._par_cache: tuple[Any, int] | None = None
         self._pending_hint: tuple[tuple[str, int, int], str] | None = None
-        self._stage_select: Any = None
+        self._stage_list: Any = None  # the stage list in the panel (None: no stages)
+        self._stage_error: Any = None
+        self._error_announced = False
+        self._stage_title: Any = None
+        self._stage_count: Any = None
         self._stage_language = ""
+        self._stage_records: tuple[tuple[str, dict[str, Any]], ...] | None = None
+        self._stage_signature: tuple[Any, ...] | None = None
         self.debug = _debug_requested()
 
     # ----- the board -------------------------------------------------------------------------
@@ -412,16 +419,10 @@ class MirrorsView(GameView):
         return self.t("mirrors_aria_cell", row=position[0] + 1, col=position[1] + 1, content=content)
 
     def _content(self, code: int) -> str:
+        """The cell's contents in words: the backend's label key, lit or not for targets."""
         cell = describe(code & KIND)
-        if cell.kind == "mirror":
-            prefix = "mirrors_aria_mirror_" if cell.turnable else "mirrors_aria_fixed_"
-            return self.t(prefix + ("slash" if cell.mirror == "/" else "backslash"))
-        if cell.kind in ("filter", "glass"):
-            return self.t(f"mirrors_aria_{cell.kind}", colour=self._colour_word(cell.colour))
-        if cell.kind == "target":
-            key = "mirrors_aria_target_lit" if code & LIT else "mirrors_aria_target_unlit"
-            return self.t(key, colour=self._colour_word(cell.colour))
-        return self.t(f"mirrors_aria_{cell.kind}")
+        key = "mirrors_aria_target_lit" if cell.kind == "target" and code & LIT else cell.label_key
+        return self.t(key, colour=self._colour_word(cell.colour)) if cell.colour else self.t(key)
 
     def _target_list(self, state: mirrors.State, cells: list[Position]) -> str:
         colours = {(row, col): colour for row, col, colour in mirrors.targets(state)}
@@ -501,7 +502,7 @@ class MirrorsView(GameView):
 
     def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
         """Moves with par beside them, time, and the bests for this stage or size."""
-        self._sync_stage_select(session.state)
+        self._sync_stage_list(session)
         t = self.t
         return [
             ("moves", t("moves"), str(session.moves)),
@@ -534,34 +535,114 @@ class MirrorsView(GameView):
         """"Easy 6×6"."""
         return self.t(f"mirrors_preset_{name}", width=params.width, height=params.height)
 
+
+    def params_label(self, params: mirrors.Params) -> str:
+        """The size menu's name for a board that is no preset: "Stage 1-01 · First Light", or "Hard 7×9"."""
+        if params.stage is not None:
+            return self._stage_text(params.stage)
+        return self.t(f"mirrors_preset_{params.difficulty}", width=params.width, height=params.height)
+
     # ----- stages ----------------------------------------------------------------------------
 
+    def _stage_text(self, stage_id: str) -> str:
+        """"Stage 1-01 · First Light"."""
+        name = self.t(f"mirrors_stage_{stage_id.replace('-', '_')}")
+        return self.t("mirrors_stage_option", stage=self.t("mirrors_stage_title", stage=stage_id), name=name)
+
+    def stage_error_text(self) -> str:
+        """What to tell the player about a damaged stage file ("" when the stages loaded)."""
+        error = mirrors.STAGE_ERROR
+        if error is None:
+            return ""
+        problem = self.t(f"mirrors_stage_error_{error.problem}", stage=error.stage, field=error.field)
+        return self.t("mirrors_stage_damaged", problem=problem)
+
     def extra_controls(self, host: Any) -> None:
-        """A menu of the stages (and endless play); choosing one opens it through the address."""
-        self._stage_select = element("select", attrs={"id": "mirrors-stage"})
-        host.appendChild(element("label", cls="mirrors-stages", children=[
-            element("span", attrs={"data-i18n": "mirrors_stages"}), self._stage_select]))
-        self.host.listen(self._stage_select, "change", self._on_stage_choice)
-
-    def _sync_stage_select(self, state: mirrors.State) -> None:
-        """Fill the stage menu in the page's language (once per language) and select the board in play."""
-        select = self._stage_select
-        if select is None:
+        """The stage list (by tier, with done marks and bests), Play endless, and a damaged file's notice."""
+        self._stage_error = element("p", cls="mirrors-stage-error", attrs={"id": "mirrors-stage-error"})
+        host.appendChild(self._stage_error)
+        if mirrors.STAGE_ERROR is not None:
+            self._stage_error.textContent = self.stage_error_text()
+        else:
+            self._stage_error.hidden = True
+        if not mirrors.STAGES:
             return
-        language = self.t("mirrors_endless")
-        if language != self._stage_language:
-            self._stage_language = language
-            select.replaceChildren()
-            select.appendChild(element("option", text=language, attrs={"value": ""}))
-            for stage_id in mirrors.STAGES:
-                name = self.t(f"mirrors_stage_{stage_id.replace('-', '_')}")
-                text = self.t("mirrors_stage_option", stage=self.t("mirrors_stage_title", stage=stage_id), name=name)
-                select.appendChild(element("option", text=text, attrs={"value": stage_id}))
-        select.value = state.puzzle.stage or ""
+        # Open beside the board on wide screens; one line to open on a phone, where it sits under the board.
+        wide = bool(js.window.matchMedia("(min-width: 641px)").matches)
+        self._stage_title = element("span", cls="mirrors-stages-title", attrs={"id": "mirrors-stages-title"})
+        self._stage_count = element("span", cls="mirrors-stage-count", attrs={"id": "mirrors-stage-count"})
+        self._stage_list = element("nav", cls="mirrors-stage-list", attrs={"aria-labelledby": "mirrors-stages-title"})
+        endless = element("button", cls="mirrors-endless", attrs={"type": "button", "id": "mirrors-endless",
+                                                                  "data-i18n": "mirrors_play_endless"})
+        box = element("details", cls="mirrors-stages", attrs={"id": "mirrors-stages"}, children=[
+            element("summary", children=[self._stage_title, self._stage_count]), self._stage_list, endless])
+        box.open = wide
+        host.appendChild(box)
+        self.host.listen(endless, "click", lambda _event: self.host.new_game(next(iter(mirrors.PRESETS.values()))))
 
-    def _on_stage_choice(self, event: Any) -> None:
-        stage_id = str(event.target.value)
-        js.window.location.hash = f"#mirrors/{stage_id}" if stage_id else "#mirrors"
+    def _sync_stage_list(self, session: Any) -> None:
+        """Rebuild the stage list when the language, the stage in play or the player's progress changed.
+
+        Progress changes only with a clear, so it is read again only while the game is over
+        (the screen renders once more after recording the clear) or when the list is first built.
+        """
+        if mirrors.STAGE_ERROR is not None and self._stage_error is not None:
+            text = self.stage_error_text()
+            if str(self._stage_error.textContent) != text or not self._error_announced:
+                self._stage_error.textContent = text  # in the page's language, after a switch too
+                self._error_announced = True
+                self.host.announce(text)  # once the board is up: the screen empties the live region on a new board
+        if self._stage_list is None:
+            return
+        language = self.t("mirrors_stages")
+        progress = self._stage_records
+        if progress is None or session.over or language != self._stage_language:
+            progress = tuple((stage_id, self.host.stage_progress(stage_id)) for stage_id in mirrors.STAGES)
+        in_play = mirrors.stage_of(session.state)
+        signature = (language, in_play, progress)
+        if signature == self._stage_signature:
+            return
+        self._stage_signature, self._stage_records, self._stage_language = signature, progress, language
+        self._build_stage_list(dict(progress), in_play)
+
+    def _build_stage_list(self, progress: dict[str, dict[str, Any]], in_play: str | None) -> None:
+        t = self.t
+        separator = t("mirrors_list_separator")
+        self._stage_title.textContent = t("mirrors_stages")
+        done = sum(1 for record in progress.values() if record["done"])
+        self._stage_count.textContent = t("mirrors_stage_count", done=done, total=len(progress))
+        sections = []
+        for tier, stage_ids in mirrors.TIERS.items():
+            if not stage_ids:
+                continue
+            items = []
+            for stage_id in stage_ids:
+                record = progress.get(stage_id, {"done": False, "best": None})
+                parts = [
+                    element("span", cls="mirrors-stage-mark", text="✓" if record["done"] else "",
+                            attrs={"aria-hidden": "true"}),
+                    element("span", cls="mirrors-stage-id", text=stage_id),
+                    element("span", cls="mirrors-stage-name",
+                            text=t(f"mirrors_stage_{stage_id.replace('-', '_')}")),
+                ]
+                if record["done"]:
+                    parts.append(element("span", cls="visually-hidden", text=separator + t("mirrors_stage_cleared")))
+                if record["best"] is not None:
+                    parts.append(element("span", cls="visually-hidden", text=separator))
+                    parts.append(element("span", cls="mirrors-stage-best",
+                                         text=t("mirrors_stage_best", moves=record["best"])))
+                attrs = {"href": f"#mirrors/{stage_id}", "data-stage": stage_id}
+                if stage_id == in_play:
+                    attrs["aria-current"] = "page"
+                link = element("a", cls="mirrors-stage" + (" is-done" if record["done"] else ""), attrs=attrs,
+                               children=parts)
+                items.append(element("li", children=[link]))
+            heading = element("h2", cls="mirrors-tier", text=t(f"mirrors_tier_{tier}"),
+                              attrs={"id": f"mirrors-tier-{tier}"})
+            sections.append(element("section", cls="mirrors-tier-section", children=[
+                heading, element("ol", cls="mirrors-tier-stages", attrs={"aria-labelledby": f"mirrors-tier-{tier}"},
+                                 children=items)]))
+        self._stage_list.replaceChildren(*sections)
 
 
 View = MirrorsView
