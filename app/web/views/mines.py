@@ -172,8 +172,11 @@ class MinesView(GameView):
         rows = [(t("mines_lost_where"), t("mines_lost_cell", row=row + 1, col=col + 1))]
         ring: list[tuple[int, int]] = []
         before, move = session.previous_state, session.last_move
-        if before is not None and move is not None:
-            result = mines.post_mortem(before, move)
+        try:
+            result = mines.post_mortem(before, move) if before is not None and move is not None else None
+        except ValueError:
+            result = None  # not reached by a losing move (never in play): say no more than what happened
+        if result is not None:
             if result.safe_cell is not None:
                 safe_row, safe_col = result.safe_cell
                 verdict = t("mines_pm_safe", row=safe_row + 1, col=safe_col + 1)
