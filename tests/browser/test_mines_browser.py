@@ -106,6 +106,11 @@ def test_opening_a_mine_loses_and_shows_the_board(page) -> None:  # noqa: ANN001
     before = codes(page)
     cell(page, *safe_hidden[-1]).click(force=True)
     assert np.array_equal(codes(page), before)
+    page.select_option("#lang-select", "ja")  # the same distinctions in Japanese
+    assert cell(page, *mine).get_attribute("aria-label") == f"{mine[0] + 1}行{mine[1] + 1}列、踏んだ地雷"
+    assert cell(page, *wrong).get_attribute("aria-label") == f"{wrong[0] + 1}行{wrong[1] + 1}列、旗（ここに地雷はなし）"
+    assert cell(page, *other_mine).get_attribute("aria-label").endswith("、地雷")
+    page.select_option("#lang-select", "en")
 
 
 def lose_at_once(page, seed_id: str) -> tuple[mines.State, tuple[int, int]]:  # noqa: ANN001
