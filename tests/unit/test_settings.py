@@ -14,6 +14,8 @@ DEFAULTS = {
     "bgm": False,
     "sfx": True,
     "persist_asked": False,
+    "shortcuts": True,
+    "announce": "short",
     "mines_no_guess": True,
     "mines_question_marks": False,
 }
@@ -126,3 +128,14 @@ def test_non_finite_or_huge_settings_give_the_default(text: str) -> None:
     settings, backing = make({"masume:setting:bgm": text})
     assert settings.get("bgm") is False
     assert "masume:quarantine:setting:bgm" in backing.data
+
+
+def test_shortcuts_and_announcements_take_only_their_values() -> None:
+    settings, _ = make()
+    assert settings.set("shortcuts", False) and settings.get("shortcuts") is False
+    for level in ("off", "short", "full"):
+        assert settings.set("announce", level) and settings.get("announce") == level
+    with pytest.raises(ValueError):
+        settings.set("announce", "loud")
+    with pytest.raises(ValueError):
+        settings.set("shortcuts", 1)

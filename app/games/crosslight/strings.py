@@ -10,6 +10,10 @@ EN = {
     "crosslight_preset_easy": "Easy {width}×{height}",
     "crosslight_preset_normal": "Normal {width}×{height}",
     "crosslight_preset_hard": "Hard {width}×{height}",
+    "crosslight_lights_on": "Lights on",
+    "crosslight_said_lights": "{count} lights on",
+    "crosslight_said_press": "Row {row}, column {col} pressed, {count} lights on",
+    "crosslight_said_flipped": "{flipped} cells flipped, {count} lights on",
 }
 
 JA = {
@@ -22,4 +26,8 @@ JA = {
     "crosslight_preset_easy": "かんたん {width}×{height}",
     "crosslight_preset_normal": "ふつう {width}×{height}",
     "crosslight_preset_hard": "むずかしい {width}×{height}",
+    "crosslight_lights_on": "点灯数",
+    "crosslight_said_lights": "点灯 {count} 個",
+    "crosslight_said_press": "{row}行{col}列を押しました、点灯 {count} 個",
+    "crosslight_said_flipped": "{flipped} マスが反転、点灯 {count} 個",
 }

@@ -145,6 +145,22 @@ class GameView:
         """Play the move's sound and animate what changed."""
         self.host.play_sound("press")
 
+    def move_summary(self, before: Any, after: Any, move: Any, verbosity: str) -> str | None:
+        """Return what a screen reader hears after a change of the board, or None for nothing.
+
+        `before` and `after` are the states around a move, an undo, a redo or a restart
+        (`move` is None for those three; the screen says which it was first). For a new
+        game `before` is None. `verbosity` is the player's setting: "short" or "full"
+        ("off" never reaches a view). The default counts the positions whose codes changed;
+        a view says it in its game's words (lights on, cells opened, mines left).
+        """
+        if before is None:
+            return None
+        old, new = self.codes(before), self.codes(after)
+        if old.shape != new.shape:
+            return None
+        return self.t("said_cells_changed", count=int(np.count_nonzero(old != new)))
+
     def use_hint(self, move: Any) -> None:
         """Show or play a hint move from the backend."""
         raise NotImplementedError

@@ -85,6 +85,17 @@ class CrossLightView(GameView):
         self.host.play_sound("press")
         self.host.board.mark(changed, "flash")
 
+    def move_summary(self, before: Any, after: crosslight.State, move: Any, verbosity: str) -> str | None:
+        """"Row 2, column 3 pressed, 9 lights on" (full) or "9 lights on" (short)."""
+        count = after.lit_count
+        if verbosity == "full" and move is not None:
+            row, col = move
+            return self.t("crosslight_said_press", row=row + 1, col=col + 1, count=count)
+        if verbosity == "full" and before is not None:
+            flipped = int(np.count_nonzero(before.lights != after.lights))
+            return self.t("crosslight_said_flipped", flipped=flipped, count=count)
+        return self.t("crosslight_said_lights", count=count)
+
     def use_hint(self, move: Any) -> None:
         """Ring the cell to press and move the cursor onto it."""
         row, col = move
@@ -103,6 +114,7 @@ class CrossLightView(GameView):
         t = self.t
         return [
             ("moves", t("moves"), str(session.moves)),
+            ("lights-on", t("crosslight_lights_on"), str(session.state.lit_count)),
             ("par", t("par"), str(self.par(session.restart_point))),
             ("time", t("time"), format_clock(session.elapsed)),
             ("best-moves", t("best_moves"), str(int(best["moves"])) if "moves" in best else "—"),

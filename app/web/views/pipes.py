@@ -215,8 +215,23 @@ class PipesView(GameView):
         self.host.play_sound("lock" if kind in ("lock", "unlock_all") else "turn")
         if kind in ("cw", "ccw", "set"):
             self._animate_turn(before, after, move)
-        if kind in ("cw", "ccw", "set") and pipes.status(after) == 0:
-            self.host.announce(self._flow_text(before, after))
+
+    def move_summary(self, before: Any, after: pipes.State, move: Any, verbosity: str) -> str | None:
+        """What the water did ("Water reaches 7 tiles (+2)"); full adds which tile turned which way."""
+        if before is None:
+            n, total = pipes.active_count(after)
+            return self.t("pipes_live_active_same" if after.params.mode == pipes.NET else "pipes_live_reach_same",
+                          n=n, total=total)
+        if move is not None and move[0] not in ("cw", "ccw", "set"):
+            return None  # a lock: the tile's label says it
+        if pipes.status(after) != 0:
+            return None  # the clear message follows
+        text = self._flow_text(before, after)
+        if verbosity == "full" and move is not None:
+            row, col = int(move[1]), int(move[2])
+            action = self.t("action_turn_ccw" if move[0] == "ccw" else "action_turn_cw")
+            text = self.t("said_cell_action", row=row + 1, col=col + 1, action=action) + " " + text
+        return text
 
     def _animate_turn(self, before: pipes.State, after: pipes.State, move: Any) -> None:
         row, col = int(move[1]), int(move[2])

@@ -1,0 +1,66 @@
+"""What the live region says after a move, from the backend's view of what changed (no browser)."""
+
+from __future__ import annotations
+
+import sys
+import types
+from typing import Any
+from unittest import mock
+
+# The views' modules reach the page through app.web.dom (js, pyodide); these tests use none of it.
+sys.modules.setdefault("js", mock.MagicMock(name="js"))
+_pyodide = sys.modules.setdefault("pyodide", types.ModuleType("pyodide"))
+_ffi = sys.modules.setdefault("pyodide.ffi", types.ModuleType("pyodide.ffi"))
+_ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
+_pyodide.ffi = _ffi  # type: ignore[attr-defined]
+
+from app.core.rng import Rng  # noqa: E402 - after the stand-ins above
+from app.core.strings import catalogue  # noqa: E402
+from app.games import crosslight, pipes  # noqa: E402
+from app.web.views.base import GameView  # noqa: E402
+from app.web.views.crosslight import CrossLightView  # noqa: E402
+from app.web.views.pipes import PipesView  # noqa: E402
+
+EN = catalogue("en")
+
+
+class Host:
+    """Just the words: a view's summaries need nothing else."""
+
+    board = None
+    state = None
+
+    def t(self, key: str, **params: Any) -> str:
+        return EN[key].format(**params)
+
+
+def test_crosslight_full_names_the_press_and_counts_the_lights() -> None:
+    view = CrossLightView(Host())
+    before = crosslight.generate(crosslight.parse_params("5x5"), Rng("said"))
+    after = crosslight.apply(before, (1, 2))
+    assert view.move_summary(before, after, (1, 2), "full") == f"Row 2, column 3 pressed, {after.lit_count} lights on"
+    assert view.move_summary(before, after, (1, 2), "short") == f"{after.lit_count} lights on"
+    flipped = int((before.lights != after.lights).sum())
+    assert view.move_summary(after, before, None, "full") == f"{flipped} cells flipped, {before.lit_count} lights on"
+    assert view.move_summary(None, before, None, "short") == f"{before.lit_count} lights on"
+
+
+def test_the_generic_summary_counts_changed_positions() -> None:
+    view = CrossLightView(Host())
+    before = crosslight.generate(crosslight.parse_params("5x5"), Rng("generic"))
+    after = crosslight.apply(before, (0, 0))
+    changed = int((before.lights != after.lights).sum())
+    assert GameView.move_summary(view, before, after, (0, 0), "short") == f"{changed} cells changed"
+    assert GameView.move_summary(view, None, after, None, "short") is None
+
+
+def test_pipes_says_what_the_water_did_and_full_adds_the_turn() -> None:
+    view = PipesView(Host())
+    before = pipes.generate(pipes.PRESETS[next(iter(pipes.PRESETS))], Rng("pipes-said"))
+    move = ("cw", 0, 0)
+    after = pipes.apply(before, move)
+    short = view.move_summary(before, after, move, "short")
+    if pipes.status(after) == 0:
+        assert short and "Water" in short or "connected" in short
+        assert view.move_summary(before, after, move, "full").startswith("Row 1, column 1: turn clockwise.")
+    assert view.move_summary(before, pipes.apply(before, ("lock", 0, 0)), ("lock", 0, 0), "full") is None
