@@ -117,7 +117,9 @@ class BoardWidget:
         self.board.style.setProperty("--cols", str(layout.total_cols))
         self.board.style.setProperty("--rows", str(layout.total_rows))
         self.frame = element("div", cls="board-frame", children=[self.board])
-        host.appendChild(self.frame)
+        # The wrap carries the edge shadows that say "more board this way" when the frame scrolls.
+        self.wrap = element("div", cls="board-wrap", children=[self.frame])
+        host.appendChild(self.wrap)
         self._set_cursor_tabstop()
 
         on = self._listeners.on
@@ -131,6 +133,10 @@ class BoardWidget:
         on(self.grid, "pointermove", self._on_pointermove)
         on(self.grid, "pointerup", self._cancel_long_press)
         on(self.grid, "pointercancel", self._cancel_long_press)
+        on(self.frame, "scroll", lambda _event: self.update_scroll_cue())
+        # The cursor ring is for keyboard players: shown after a key, hidden again by a pointer.
+        on(js.document, "keydown", self._on_any_key, capture=True)
+        on(js.document, "pointerdown", lambda _event: self.grid.classList.remove("kbd"), capture=True)
 
     # ----- drawing -------------------------------------------------------------------------
 
@@ -163,6 +169,20 @@ class BoardWidget:
         if self.codes is not None:
             codes, self.codes = self.codes, None
             self.paint(codes, force=True)
+
+    def update_scroll_cue(self) -> bool:
+        """Mark which edges have more board beyond them; return whether the board scrolls at all."""
+        frame = self.frame
+        left, top = float(frame.scrollLeft), float(frame.scrollTop)
+        more_x = float(frame.scrollWidth) - float(frame.clientWidth)
+        more_y = float(frame.scrollHeight) - float(frame.clientHeight)
+        edges = {"more-left": left > 1, "more-right": left < more_x - 1,
+                 "more-up": top > 1, "more-down": top < more_y - 1}
+        for name, on in edges.items():
+            self.wrap.classList.toggle(name, on)
+        scrolls = more_x > 1 or more_y > 1
+        self.wrap.classList.toggle("scrolls", scrolls)
+        return scrolls
 
     def paint(self, codes: np.ndarray, *, force: bool = False) -> list[Position]:
         """Repaint where codes changed (everything when forced); return the changed positions.
@@ -358,6 +378,10 @@ class BoardWidget:
             return  # a touch long press is handled by its own timer
         self._act(action_for_button(self.actions, MOUSE_SECONDARY), position)
 
+    def _on_any_key(self, event: Any) -> None:
+        if str(event.key) not in ("Shift", "Control", "Alt", "Meta"):
+            self.grid.classList.add("kbd")
+
     def _on_keydown(self, event: Any) -> None:
         position = self._position_of(event)
         if position is None:
@@ -430,4 +454,4 @@ class BoardWidget:
         self._listeners.close()
         self._long_press.close()
         self._frame_callback.close()
-        self.frame.remove()
+        self.wrap.remove()

@@ -19,7 +19,7 @@ from app.core.route import format_hash
 from app.core.session import Session
 from app.web.board import BoardWidget
 from app.web.dom import Callback, Listeners, by_id, document, element, window
-from app.web.layout import key_help
+from app.web.layout import global_key_rows, key_help, key_rows
 from app.web.screen.controls import Controls
 from app.web.screen.host import GameHost
 from app.web.screen.result_dialog import ResultDialog
@@ -30,6 +30,8 @@ from app.web.views import view_class
 
 TICK_MS = 500
 BOARD_CHROME_PX = 24  # frame padding and border around the cells
+ZOOM_STEP = 1.25  # one press of zoom in or out
+ZOOM_MIN_PX, ZOOM_MAX_PX = 6.0, 128.0  # a cell is never drawn smaller or larger than this
 
 
 def use_stylesheet(href: str) -> None:
@@ -56,6 +58,8 @@ class GameScreen:
         self._tick = Callback(self._on_tick)
         self.board: BoardWidget | None = None
         self.session: Session | None = None
+        self.zoom: str | float = "auto"  # "auto" (100%: fit, within the view's cell sizes), "fit", or cell px
+        self._auto_px = 0.0
 
         self.root = element("section", cls=f"game game-{game}", attrs={"aria-labelledby": "game-title"})
         by_id("view").appendChild(self.root)
@@ -88,7 +92,8 @@ class GameScreen:
                              on_cancel=lambda: self.shell.announce(self.i18n.t("busy_cancelled")))
         self.controls = Controls(self._listeners, {
             "undo": self.undo, "redo": self.redo, "restart": self.restart, "hint": self.hint,
-            "new-game": lambda: self.new_game()})
+            "new-game": self.ask_new_game})
+        self.controls.set_shortcuts(self.shell.shortcuts_on)
         self.size_form = SizeForm(self._listeners, self.view, self.backend,
                                   start=lambda params, focus: self.new_game(params, focus_board=focus),
                                   game_started=lambda: self.session is not None and self.session.timer.started,
@@ -99,12 +104,55 @@ class GameScreen:
         extras = element("div", cls="extras")
         self.view.extra_controls(extras)
         home = element("a", cls="back-home", attrs={"href": "#", "data-i18n": "home"})
-        panel = element("aside", cls="game-panel", children=[
-            self.controls.stats, self.controls.group, self.size_form.form, extras, self.share.form, home])
-        board_column = element("div", cls="board-column", children=[self.board_area, self.keys_line])
-        layout = element("div", cls="game-layout", children=[board_column, panel])
+        # The numbers and buttons needed while playing sit in one bar: beside the board on wide
+        # screens, above it (and sticky) on narrow ones, so they never scroll out of reach.
+        play_bar = element("div", cls="play-bar", children=[self.controls.stats, self.controls.group])
+        panel = element("aside", cls="game-panel", children=[self.size_form.form, extras, self.share.form, home])
+        self.scroll_hint = element("p", cls="scroll-hint", attrs={"id": "scroll-hint", "data-i18n": "board_scrolls",
+                                                                   "hidden": ""})
+        board_column = element("div", cls="board-column", children=[
+            self._build_zoom(), self.board_area, self.scroll_hint, self.keys_line])
+        layout = element("div", cls="game-layout", children=[play_bar, board_column, panel])
         self.root.appendChild(element("header", cls="game-header", children=[self.heading, self.rule]))
         self.root.appendChild(layout)
+
+    def _build_zoom(self) -> Any:
+        """Fit, zoom out, 100%, zoom in, and the zoom level: the board's size is the player's choice."""
+        self.zoom_buttons: dict[str, Any] = {}
+        for name, key, text in (("fit", "zoom_fit", None), ("out", None, "−"), ("actual", "zoom_actual", None),
+                                ("in", None, "+")):
+            attrs = {"type": "button", "id": f"zoom-{name}"}
+            if key:
+                attrs["data-i18n"] = key
+            else:
+                attrs["data-i18n-label"] = f"zoom_{name}"
+            node = element("button", cls="zoom", text=text, attrs=attrs)
+            self._listeners.on(node, "click", lambda _event, n=name: self.set_zoom(n))
+            self.zoom_buttons[name] = node
+        self.zoom_level = element("output", cls="zoom-level", attrs={"id": "zoom-level", "aria-live": "off"})
+        return element("div", cls="board-tools", attrs={"role": "group", "data-i18n-label": "zoom_tools"},
+                       children=[*self.zoom_buttons.values(), self.zoom_level])
+
+    def set_zoom(self, how: str) -> None:
+        """"fit": the whole board on screen; "actual": the game's own size; "in"/"out": one step."""
+        if self.board is None:
+            return
+        if how in ("fit", "actual"):
+            self.zoom = "auto" if how == "actual" else "fit"
+        else:
+            factor = ZOOM_STEP if how == "in" else 1 / ZOOM_STEP
+            self.zoom = min(ZOOM_MAX_PX, max(ZOOM_MIN_PX, round(self.board.cell_px * factor)))
+        self._fit_board()
+
+    def _show_zoom(self) -> None:
+        self.zoom_buttons["fit"].setAttribute("aria-pressed", "true" if self.zoom == "fit" else "false")
+        self.zoom_buttons["actual"].setAttribute("aria-pressed", "true" if self.zoom == "auto" else "false")
+        percent = round(100 * self.board.cell_px / self._auto_px) if self._auto_px else 100
+        self.zoom_level.textContent = self.i18n.t("zoom_level", percent=percent)
+        self.zoom_buttons["out"].disabled = self.board.cell_px <= ZOOM_MIN_PX
+        self.zoom_buttons["in"].disabled = self.board.cell_px >= ZOOM_MAX_PX
+        scrolls = self.board.update_scroll_cue()
+        self.scroll_hint.hidden = not scrolls
 
     # ----- opening a puzzle ------------------------------------------------------------------
 
@@ -166,8 +214,12 @@ class GameScreen:
                                  widen=self.view.widen, on_action=self._on_action, describedby="board-keys")
         self.best = self.shell.bests.get(self.game, self.preset_key)
         self.dialog.close()
+        self.shell.clear_live()  # what it said was about the previous board
+        self.share.show_error(None)
         self._fit_board(paint=False)  # size first, so the board is painted once, by relabel
         self.relabel()
+        # The size menu names the board in play, not a choice that was never applied.
+        self.size_form.fill(self.backend.params_of(self.session.state))
         self._sync_hash()
 
     def relabel(self) -> None:
@@ -180,6 +232,7 @@ class GameScreen:
             key_help(self.view.actions, self.i18n.t)]))
         if self.board is not None:
             self.board.grid.setAttribute("aria-label", self.i18n.t(self.view.grid_label_key))
+            self._show_zoom()
         if self.session is not None:
             self.size_form.fill(self.backend.params_of(self.session.state), keep_choice=True)
             self.render(force=True)
@@ -192,12 +245,19 @@ class GameScreen:
         area_width = float(self.board_area.clientWidth or window.innerWidth) - BOARD_CHROME_PX
         top = float(self.board_area.getBoundingClientRect().top) + float(window.scrollY)
         area_height = float(window.innerHeight) - min(top, 160.0) - BOARD_CHROME_PX
-        size = min(area_width / layout.total_cols, area_height / layout.total_rows, self.view.max_cell_px)
-        size = max(float(int(size)), self.view.min_cell_px)
+        fit = min(area_width / layout.total_cols, area_height / layout.total_rows, self.view.max_cell_px)
+        self._auto_px = max(float(int(fit)), self.view.min_cell_px)
+        if self.zoom == "fit":  # the whole board, however small its cells get
+            size = max(float(int(min(area_width / layout.total_cols, area_height / layout.total_rows))), ZOOM_MIN_PX)
+        elif self.zoom == "auto":
+            size = self._auto_px
+        else:
+            size = float(self.zoom)
         if size != self.board.cell_px or self.board.codes is None:
             self.board.set_cell_size(size)
             if paint:
                 self.render(force=True)
+        self._show_zoom()
 
     # ----- drawing ---------------------------------------------------------------------------
 
@@ -267,8 +327,19 @@ class GameScreen:
     def _after_move(self, before: Any, move: Any) -> None:
         self.board.mark([], "hinted")
         changed = self.render()
+        self._say_change(None, before, move)  # first, so a view's own words (after_move) come last
         self.view.after_move(before, self.session.state, move, changed)
         self._after_change()
+
+    def _say_change(self, what: str | None, before: Any, move: Any = None) -> None:
+        """Announce a move, undo, redo, restart or new game at the player's verbosity."""
+        verbosity = self.shell.settings.get("announce")
+        if verbosity == "off" or self.session is None:
+            return
+        summary = self.view.move_summary(before, self.session.state, move, verbosity)
+        text = " ".join(filter(None, [self.i18n.t(what) if what else "", summary or ""]))
+        if text:
+            self.shell.announce(text)
 
     def _after_change(self) -> None:
         self._sync_hash()
@@ -280,25 +351,27 @@ class GameScreen:
 
     def undo(self) -> None:
         """Undo one step."""
-        self._step_history(self.session.undo, "undo")
+        self._step_history(self.session.undo, "undo", "said_undo")
 
     def redo(self) -> None:
         """Redo one undone step."""
-        self._step_history(self.session.redo, "press")
+        self._step_history(self.session.redo, "press", "said_redo")
 
     def restart(self) -> None:
         """Return to the puzzle's start as an undoable step."""
-        self._step_history(self.session.restart, "undo")
+        self._step_history(self.session.restart, "undo", "said_restart")
 
-    def _step_history(self, step: Any, sound: str) -> None:
+    def _step_history(self, step: Any, sound: str, said: str) -> None:
         if self.session is None or self.slow.running:
             return
+        before = self.session.state
         if step():
             self.shell.audio.play(sound)
             self.board.mark([], "hinted")
             self.render()
+            self._say_change(said, before)
             self._after_change()
-            if document.activeElement is not None and document.activeElement.disabled:
+            if document.activeElement is not None and getattr(document.activeElement, "disabled", False):
                 self.board.focus()  # the button just pressed was disabled by the step (nothing left to undo)
 
     def hint(self) -> None:
@@ -314,14 +387,51 @@ class GameScreen:
         self.shell.audio.play("hint")
         self.view.use_hint(move)
 
+    def in_progress(self) -> bool:
+        """Whether a game is under way that a new game would throw away."""
+        return self.session is not None and not self.session.over and (self.session.moves > 0
+                                                                        or self.session.can_undo)
+
+    def ask_new_game(self) -> None:
+        """New game from the button or N: during a game, ask first (No keeps every move)."""
+        if not self.in_progress():
+            self.new_game()
+            return
+        t = self.i18n.t
+        self.shell.confirm(t("confirm_new_title"), t("confirm_new_text", moves=self.session.moves),
+                           lambda: self.new_game())
+
     def new_game(self, params: Any = None, *, focus_board: bool = True) -> None:
         """Start a fresh puzzle with the given params (default: the current ones)."""
         if params is None:
             params = self.backend.params_of(self.session.state)
         self._start(self._fresh_state(self.view.adjust_params(params)))
         self._forget_progress()
+        verbosity = self.shell.settings.get("announce")
+        if verbosity != "off":
+            summary = self.view.move_summary(None, self.session.state, None, verbosity)
+            self.shell.announce(" ".join(filter(None, [
+                self.i18n.t("said_new_game", size=self._size_name()), summary or ""])))
         if focus_board:
             self.board.focus()
+
+    def _size_name(self) -> str:
+        """The preset's name of the board in play ("Easy 5×5"), else its params text."""
+        params = self.backend.params_of(self.session.state)
+        current = self.backend.format_params(params)
+        for name, preset in self.backend.PRESETS.items():
+            if self.backend.format_params(self.view.adjust_params(preset)) == current:
+                return str(self.view.preset_label(name, preset))
+        return str(self.view.params_label(params))
+
+    def key_rows(self) -> list[tuple[str, str]]:
+        """Every key of this screen: the board's actions, then the page's own (for the Keys help)."""
+        t = self.i18n.t
+        return key_rows(self.view.actions, t) + global_key_rows(t, single_keys=self.shell.shortcuts_on)
+
+    def settings_changed(self) -> None:
+        """Follow the header's settings (shortcuts on or off)."""
+        self.controls.set_shortcuts(self.shell.shortcuts_on)
 
     def _focus_board(self) -> None:
         if self.board is not None:
@@ -332,6 +442,8 @@ class GameScreen:
         tag = str(getattr(target, "tagName", "") or "").lower()
         if tag in ("input", "select", "textarea") or self.dialog.is_open:
             return
+        if document.querySelector("dialog[open]") is not None:
+            return  # a confirmation or the keys help is open: keys belong to it
         key = str(event.key)
         if event.ctrlKey or event.metaKey:
             lowered = key.lower()
@@ -342,12 +454,13 @@ class GameScreen:
                 event.preventDefault()
                 self.redo()
             return
-        if event.altKey or event.repeat:
-            return  # a held H is one hint, not one per key repeat
+        if event.altKey or event.repeat or not self.shell.shortcuts_on:
+            return  # a held H is one hint, not one per key repeat; and the player may turn letters off
         if key in ("h", "H"):
             self.hint()
         elif key in ("n", "N"):
-            self.new_game()
+            event.preventDefault()
+            self.ask_new_game()
 
     def _on_visibility(self, *_: Any) -> None:
         if self.session is None:
@@ -370,13 +483,39 @@ class GameScreen:
         self.share.show(game_id)
 
     def _open_typed_id(self, text: str) -> None:
-        state = self._decode_for_play(text, "bad_game_id")
-        if state is None:
-            self.share.show(self.game_id())
+        """Open a typed game ID; a refusal is said under the field, and the typed text stays."""
+        try:
+            state = self.backend.decode(text)
+        except ValueError as exc:
+            other = self._other_game_of(text)
+            if other is not None:
+                name = self.i18n.t(view_class(other)(self.host).name_key)
+                self.share.show_error(self.i18n.t("said_id_other_game", game=name),
+                                      link=(format_hash(other, text), self.i18n.t("open_in_game", game=name)))
+            else:
+                self.share.show_error(self.i18n.t("bad_game_id", reason=self._id_problem(exc)))
+            self.shell.audio.play("error")
+            return
+        if self.backend.status(state) != 0:
+            self.share.show_error(self.i18n.t("bad_game_id", reason=self.i18n.t("id_problem_solved")))
             return
         self.shell.clear_notice()  # an earlier refusal no longer applies
         self._start(state)
         self._forget_progress()
+
+    def _other_game_of(self, text: str) -> str | None:
+        """Return the registered game whose backend reads this ID (a Minesweeper ID typed into Cross Light)."""
+        from app.games import GAMES
+
+        for game in GAMES:
+            if game == self.game:
+                continue
+            try:
+                registry.backend(game).decode(text)
+            except Exception:  # any backend's refusal means "not this game"
+                continue
+            return game
+        return None
 
     # ----- progress kept across reloads ------------------------------------------------------
 

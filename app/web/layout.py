@@ -90,16 +90,38 @@ def keyshortcuts(actions: Iterable[Action]) -> str:
     return " ".join(seen)
 
 
+def key_rows(actions: Iterable[Action], t: Callable[..., str]) -> list[tuple[str, str]]:
+    """Return (keys, what they do) for every action bound to keys: [("Enter or Space", "open"), ...]."""
+    rows = []
+    for action in actions:
+        if action.keys:
+            rows.append((t("keys_or").join(key_label(binding) for binding in action.keys), t(action.label_key)))
+    return rows
+
+
+# The page's own keys, beside the board's: (keys, catalogue key of what they do, single-key shortcut?).
+GLOBAL_KEYS: tuple[tuple[str, str, bool], ...] = (
+    ("Control+Z", "keys_global_undo", False),
+    ("Control+Y / Control+Shift+Z", "keys_global_redo", False),
+    ("H", "keys_global_hint", True),
+    ("N", "keys_global_new", True),
+    ("?", "keys_global_help", True),
+)
+
+
+def global_key_rows(t: Callable[..., str], *, single_keys: bool) -> list[tuple[str, str]]:
+    """Return (keys, what they do) for the page's keys; single-key shortcuts only when they are on."""
+    rows = [("↑ ↓ ← →", t("keys_global_move")), ("Home / End", t("keys_global_row_ends"))]
+    rows += [(keys, t(what)) for keys, what, single in GLOBAL_KEYS if single_keys or not single]
+    return rows
+
+
 def key_help(actions: Iterable[Action], t: Callable[..., str]) -> str:
     """Return the help line "Enter or Space: open. F: flag." in the page's language.
 
     `t(key, **params)` is the catalogue lookup; the joining words come from it too.
     """
-    parts = []
-    for action in actions:
-        if action.keys:
-            keys = t("keys_or").join(key_label(binding) for binding in action.keys)
-            parts.append(t("keys_item", keys=keys, action=t(action.label_key)))
+    parts = [t("keys_item", keys=keys, action=what) for keys, what in key_rows(actions, t)]
     return t("keys_separator").join(parts)
 
 

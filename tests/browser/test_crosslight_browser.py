@@ -211,7 +211,8 @@ def test_a_typed_game_id_opens_that_board_and_a_bad_one_keeps_the_game(page) -> 
     page.locator("button.cell[data-row='0'][data-col='0']").click()
     page.fill("#game-id", "1.5x5.garbage!")
     page.locator("#load-id").click()
-    assert "cannot be opened" in page.locator("#notice").inner_text()
+    assert "cannot be opened" in page.locator("#game-id-error").inner_text()  # said under the field
+    assert page.locator("#game-id").input_value() == "1.5x5.garbage!"  # what was typed stays to be corrected
     assert page.locator("#stat-moves").inner_text() == "1"  # the game in play goes on
     target = puzzle("typed-target", "6x6")
     page.fill("#game-id", crosslight.encode(target))

@@ -33,6 +33,16 @@ class Controls:
         self.group = element("div", cls="controls", attrs={"role": "group", "data-i18n-label": "game_controls"},
                              children=list(self.buttons.values()))
 
+    def set_shortcuts(self, single_keys: bool) -> None:
+        """Name the keyboard shortcuts that act: H and N only while single-key shortcuts are on."""
+        for control_id, _key, shortcut in BUTTONS:
+            if not shortcut:
+                continue
+            if single_keys or "+" in shortcut:
+                self.buttons[control_id].setAttribute("aria-keyshortcuts", shortcut)
+            else:
+                self.buttons[control_id].removeAttribute("aria-keyshortcuts")
+
     def show(self, session: Any, rows: list[tuple[str, str, str]]) -> None:
         """Show the stats rows and enable the buttons that can act on the session."""
         self.stats.replaceChildren()

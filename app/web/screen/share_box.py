@@ -1,4 +1,8 @@
-"""The share box: the game ID of the puzzle in play, a field to open another, and Copy link."""
+"""The share box: the game ID of the puzzle in play, a field to open another, and Copy link.
+
+What went wrong with a typed ID is said under the field (the typed text stays, to be
+corrected); whether the link was copied is said beside the button.
+"""
 
 from __future__ import annotations
 
@@ -19,9 +23,12 @@ class ShareBox:
                                                 "autocomplete": "off"})
         copy = element("button", attrs={"type": "button", "id": "copy-link", "data-i18n": "copy_link"})
         load = element("button", attrs={"type": "submit", "id": "load-id", "data-i18n": "open_game_id"})
+        self.copy_status = element("span", cls="copy-status", attrs={"id": "copy-status"})
+        self.error = element("p", cls="form-error", attrs={"id": "game-id-error"})
         self.form = element("form", cls="share", children=[
             element("label", children=[element("span", attrs={"data-i18n": "game_id"}), self.id_input]),
-            element("div", cls="share-buttons", children=[copy, load])])
+            self.error,
+            element("div", cls="share-buttons", children=[copy, load, self.copy_status])])
         listeners.on(copy, "click", self._copy_link)
         listeners.on(self.form, "submit", self._on_submit)
 
@@ -29,6 +36,25 @@ class ShareBox:
         """Show the ID of the puzzle in play (unless it is already there)."""
         if str(self.id_input.value) != game_id:
             self.id_input.value = game_id
+            self.show_error(None)
+            self.copy_status.textContent = ""
+
+    def show_error(self, text: str | None, *, link: tuple[str, str] | None = None) -> None:
+        """Say under the field why the typed ID was not opened (None clears it); `link` = (href, text)."""
+        self.error.replaceChildren()
+        if text is None:
+            self.id_input.removeAttribute("aria-invalid")
+            self.id_input.removeAttribute("aria-describedby")
+            self.error.removeAttribute("role")
+            return
+        self.error.appendChild(element("span", text=text))
+        if link is not None:
+            href, label = link
+            self.error.appendChild(element("span", text=" "))
+            self.error.appendChild(element("a", text=label, attrs={"href": href, "id": "game-id-other"}))
+        self.id_input.setAttribute("aria-invalid", "true")
+        self.id_input.setAttribute("aria-describedby", "game-id-error")
+        self.error.setAttribute("role", "alert")
 
     def _on_submit(self, event: Any) -> None:
         event.preventDefault()
@@ -42,6 +68,11 @@ class ShareBox:
             await window.navigator.clipboard.writeText(url)
         except Exception:  # no clipboard (plain http) or no permission: leave the ID selected to copy
             self.id_input.select()
-            self._say(self._t("link_copy_failed"))
+            self._tell(self._t("link_copy_failed"))
             return
-        self._say(self._t("link_copied"))
+        self._tell(self._t("link_copied"))
+
+    def _tell(self, text: str) -> None:
+        # Seen beside the button; the live region says it to screen readers.
+        self.copy_status.textContent = text
+        self._say(text)
