@@ -17,7 +17,7 @@ from collections import deque
 
 from app.core.rng import Rng
 
-from . import net_solver
+from . import net_solver, path_solver
 from .board import State, neighbours_of, new_state, source_cell
 from .flow import is_cleared
 from .params import NET, Params, check_params
@@ -29,6 +29,7 @@ DECOY_WEIGHTS = ((TEE, 4), (BEND, 3), (STRAIGHT, 2), (DEAD_END, 1))
 MAX_PERTURBATIONS = 40  # tree changes tried before growing a fresh tree
 MAX_TREES = 50  # fresh trees before giving up (never reached in tests; see bench/pipes_generate.py)
 MAX_SCRAMBLES = 100
+MAX_PATH_BOARDS = 12  # boards drawn until one's par is proved within the solver's budget
 
 
 def _random_route(params: Params, rng: Rng) -> list[int]:
@@ -198,13 +199,23 @@ def scramble(params: Params, solution: list[int], rng: Rng) -> State:
 
 
 def generate(params: Params, rng: Rng) -> State:
-    """Make a new puzzle: always solvable (Net: exactly one solution), never already solved."""
+    """Make a new puzzle: always solvable (Net: exactly one solution), never already solved.
+
+    Path boards whose par the solver cannot prove within its node budget (about one 12×12 board
+    in twenty; rarer on smaller ones) are drawn again, so a new game's par is exact and quick.
+    """
     check_params(params)
     if params.mode == NET:
         solution, _ = net_solution(params, rng.child("tree"))
-    else:
-        solution = path_solution(params, rng.child("route"))
-    return scramble(params, solution, rng.child("turns"))
+        return scramble(params, solution, rng.child("turns"))
+    for attempt in range(MAX_PATH_BOARDS):
+        suffix = "" if attempt == 0 else str(attempt)
+        solution = path_solution(params, rng.child("route" + suffix))
+        state = scramble(params, solution, rng.child("turns" + suffix))
+        route = path_solver.cheapest_route(state, "ignore")  # cached: par() asks the same next
+        if route is not None and route.exact:
+            break
+    return state
 
 
 __all__ = ["OPPOSITE", "generate", "net_solution", "path_solution", "scramble", "spanning_tree"]

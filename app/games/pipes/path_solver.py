@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 import sys
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from .board import State
 from .tiles import CLICKS_FOR_QUARTER_TURNS, DOWN, LEFT, OPPOSITE, RIGHT, SIDES, UP, rotate
@@ -45,6 +45,7 @@ class Route:
     cost: int
     cells: tuple[tuple[int, int], ...]  # (cell, target value) from the entrance to the exit
     clicks: int  # the clicks alone, without lock penalties
+    exact: bool = True  # False when the search ran out of time before proving no route is cheaper
 
 
 def _cell_costs(state: State, locks: str, penalty: int) -> list[dict[int, tuple[int, int]]]:
@@ -83,14 +84,18 @@ def _links(width: int, height: int) -> list[dict[int, int]]:
     return out
 
 
-def _relaxed_bounds(costs: list[dict[int, tuple[int, int]]], links: list[dict[int, int]]) -> list[dict[int, int]]:
+def _relaxed_bounds(
+    costs: list[dict[int, tuple[int, int]]], links: list[dict[int, int]], blocked: list[bool] | None = None
+) -> list[dict[int, int]]:
     """Return per cell {entry side: cheapest cost from entering there to leaving the exit}, ignoring simplicity.
 
-    Dijkstra backwards from the exit over (cell, entry side) states.
+    Dijkstra backwards from the exit over (cell, entry side) states, never through `blocked` cells.
     """
     exit_cell = len(costs) - 1
     bound = [dict.fromkeys(SIDES, INFINITY) for _ in costs]
     heap = []
+    if blocked is not None and blocked[exit_cell]:
+        return bound
     for entry in SIDES:
         if entry != RIGHT:
             cost = costs[exit_cell][entry | RIGHT][0]
@@ -104,7 +109,7 @@ def _relaxed_bounds(costs: list[dict[int, tuple[int, int]]], links: list[dict[in
             continue
         # Entering `cell` from side `entry` means leaving the neighbour there through the facing side.
         previous = links[cell].get(entry)
-        if previous is None:
+        if previous is None or (blocked is not None and blocked[previous]):
             continue
         leave = OPPOSITE[entry]
         for came_in in SIDES:
@@ -117,24 +122,88 @@ def _relaxed_bounds(costs: list[dict[int, tuple[int, int]]], links: list[dict[in
     return bound
 
 
-def cheapest_route(state: State, locks: str = "respect", penalty: int = 0) -> Route | None:
+SEARCH_NODES = 1500  # paths cells tried before the search settles for the best route found so far
+
+
+@lru_cache(maxsize=64)
+def cheapest_route(state: State, locks: str = "respect", penalty: int = 0, quick_only: bool = False) -> Route | None:
     """Return a cheapest simple route from the entrance to the exit under a lock policy; None if none exists.
 
-    See `_cell_costs` for `locks` and `penalty`. Ties go to the first route the ordered search finds.
+    None also when neither search finds a route within its budget (`quick_only`: the quick one
+    alone), which bounds the page's wait; this is rare on player-made layouts and never happens on
+    a generated board's start, which the generator only keeps if the quick search proved its par.
+
+    See `_cell_costs` for `locks` and `penalty`. The search is exact when `Route.exact` is true.
+    It stops after SEARCH_NODES path cells (bounding the time a page waits) once it holds a route;
+    such a route may cost more than the cheapest. The generator only keeps boards whose par was
+    proved, so a new game's par is always exact. Cached: the view asks par, hints and remaining
+    turns of the same layouts.
     """
     costs = _cell_costs(state, locks, penalty)
     links = _links(state.width, state.height)
     bound = _relaxed_bounds(costs, links)
     if bound[0][LEFT] >= INFINITY:
         return None
+    limit = sys.getrecursionlimit()
+    if limit < len(costs) + 100:
+        sys.setrecursionlimit(len(costs) + 100)  # one frame per path cell; 144 cells at most
+    try:
+        found = _search(costs, links, bound, careful=False)
+    except _NoRouteYetError:
+        if quick_only:
+            return None
+        try:
+            found = _search(costs, links, bound, careful=True)
+        except _NoRouteYetError:
+            return None  # rare: both budgets spent without a route (see the docstring)
+    if found is None:
+        return None
+    best_cost, best_path, exact = found
+    cells = tuple((cell, costs[cell][pair][1]) for cell, pair in best_path)
+    clicks = sum(pair_turn(state.tiles[cell], pair)[0] for cell, pair in best_path)
+    return Route(best_cost, cells, clicks, exact)
+
+
+class _StopSearchError(Exception):
+    """The node budget ran out while a route was already in hand."""
+
+
+class _NoRouteYetError(Exception):
+    """The quick search spent its budget without finding any route (its path walled itself in)."""
+
+
+CAREFUL_SEARCH_NODES = 60  # the careful search recomputes its bound at each cell, so it gets fewer
+
+
+def _search(
+    costs: list[dict[int, tuple[int, int]]],
+    links: list[dict[int, int]],
+    root_bound: list[dict[int, int]],
+    careful: bool,
+) -> tuple[int, list[tuple[int, int]], bool] | None:
+    """Depth-first branch and bound over simple paths; return (cost, [(cell, pair), ...], proved) or None.
+
+    The quick search bounds with the empty board's relaxed costs and raises _NoRouteYetError if its
+    budget runs out before any route is found. The careful one recomputes the bound around the cells
+    the path already uses, so it never enters a pocket the path has cut off from the exit.
+    """
+    budget = CAREFUL_SEARCH_NODES if careful else SEARCH_NODES
     exit_cell = len(costs) - 1
     best_cost = INFINITY
     best_path: list[tuple[int, int]] = []
     visited = [False] * len(costs)
     path: list[tuple[int, int]] = []  # (cell, pair) chosen so far
+    nodes = 0
+    floor = root_bound[0][LEFT]
 
     def search(cell: int, entry: int, spent: int) -> None:
-        nonlocal best_cost, best_path
+        nonlocal best_cost, best_path, nodes
+        nodes += 1
+        if nodes > budget:
+            if best_cost < INFINITY:
+                raise _StopSearchError
+            raise _NoRouteYetError  # the careful search gives up too: see cheapest_route
+        bound = _relaxed_bounds(costs, links, visited) if careful else root_bound
         options = []
         for leave in SIDES:
             if leave == entry:
@@ -165,19 +234,16 @@ def cheapest_route(state: State, locks: str = "respect", penalty: int = 0) -> Ro
             search(following, OPPOSITE[leave], spent + costs[cell][pair][0])
             path.pop()
             visited[following] = False
-            if best_cost == bound[0][LEFT]:
+            if best_cost == floor:
                 return  # the relaxed bound is met: nothing can be cheaper
 
     visited[0] = True
-    limit = sys.getrecursionlimit()
-    if limit < len(costs) + 100:
-        sys.setrecursionlimit(len(costs) + 100)  # one frame per path cell; 144 cells at most
-    search(0, LEFT, 0)
-    if best_cost >= INFINITY:
-        return None
-    cells = tuple((cell, costs[cell][pair][1]) for cell, pair in best_path)
-    clicks = sum(pair_turn(state.tiles[cell], pair)[0] for cell, pair in best_path)
-    return Route(best_cost, cells, clicks)
+    proved = True
+    try:
+        search(0, LEFT, 0)
+    except _StopSearchError:
+        proved = best_cost == floor
+    return None if best_cost >= INFINITY else (best_cost, best_path, proved)
 
 
 def remaining_turns(state: State) -> int | None:
