@@ -18,6 +18,7 @@ from app.core.rng import Rng
 
 from . import net_solver, path_solver
 from .board import State, grid, locked_mask, params_of, source_cell
+from .check import check
 from .flow import active_count, connected, flowing, loops, reach, status
 from .generator import generate as _generate
 from .ids import decode, encode
@@ -39,6 +40,7 @@ __all__ = [
     "State",
     "active_count",
     "apply",
+    "check",
     "connected",
     "decode",
     "encode",

@@ -212,7 +212,7 @@ def generate(params: Params, rng: Rng) -> State:
         suffix = "" if attempt == 0 else str(attempt)
         solution = path_solution(params, rng.child("route" + suffix))
         state = scramble(params, solution, rng.child("turns" + suffix))
-        route = path_solver.cheapest_route(state, "ignore")  # cached: par() asks the same next
+        route = path_solver.cheapest_route(state, "ignore", quick_only=True)  # cached: par() reuses it
         if route is not None and route.exact:
             break
     return state

@@ -125,20 +125,29 @@ def _relaxed_bounds(
 SEARCH_NODES = 1500  # paths cells tried before the search settles for the best route found so far
 
 
-@lru_cache(maxsize=64)
+_GAVE_UP = "gave up"  # the search spent its budget before finding any route
+
+
 def cheapest_route(state: State, locks: str = "respect", penalty: int = 0, quick_only: bool = False) -> Route | None:
     """Return a cheapest simple route from the entrance to the exit under a lock policy; None if none exists.
 
-    None also when neither search finds a route within its budget (`quick_only`: the quick one
-    alone), which bounds the page's wait; this is rare on player-made layouts and never happens on
-    a generated board's start, which the generator only keeps if the quick search proved its par.
-
     See `_cell_costs` for `locks` and `penalty`. The search is exact when `Route.exact` is true.
     It stops after SEARCH_NODES path cells (bounding the time a page waits) once it holds a route;
-    such a route may cost more than the cheapest. The generator only keeps boards whose par was
-    proved, so a new game's par is always exact. Cached: the view asks par, hints and remaining
-    turns of the same layouts.
+    such a route may cost more than the cheapest. If the quick search finds no route within its
+    budget, a careful one tries (unless `quick_only`); None also when that gives up too, which is
+    rare on player-made layouts and never happens on a generated board's start: the generator
+    keeps only boards whose par the quick search proved. Results are cached, because the view
+    asks par, hints and remaining turns of the same layouts.
     """
+    found = _route(state, locks, penalty, careful=False)
+    if found == _GAVE_UP:
+        found = None if quick_only else _route(state, locks, penalty, careful=True)
+    return None if found == _GAVE_UP else found  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=64)
+def _route(state: State, locks: str, penalty: int, careful: bool) -> Route | str | None:
+    """Run one search (quick or careful) and return its route, None if no route exists, or _GAVE_UP."""
     costs = _cell_costs(state, locks, penalty)
     links = _links(state.width, state.height)
     bound = _relaxed_bounds(costs, links)
@@ -148,14 +157,9 @@ def cheapest_route(state: State, locks: str = "respect", penalty: int = 0, quick
     if limit < len(costs) + 100:
         sys.setrecursionlimit(len(costs) + 100)  # one frame per path cell; 144 cells at most
     try:
-        found = _search(costs, links, bound, careful=False)
+        found = _search(costs, links, bound, careful)
     except _NoRouteYetError:
-        if quick_only:
-            return None
-        try:
-            found = _search(costs, links, bound, careful=True)
-        except _NoRouteYetError:
-            return None  # rare: both budgets spent without a route (see the docstring)
+        return _GAVE_UP
     if found is None:
         return None
     best_cost, best_path, exact = found
