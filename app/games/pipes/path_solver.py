@@ -8,6 +8,12 @@ not enough: it may pass a cell twice needing two different orientations, which o
 cannot have. So the search is a depth-first branch and bound over simple paths, ordered and
 pruned by that relaxed shortest route (an admissible bound: it ignores only simplicity),
 which is usually already simple, so the first path found is mostly optimal and proved so at once.
+
+Some boards make the search wander (zero-cost stretches where many paths tie), so it has a node
+budget: past it, the best route in hand is returned with `exact=False`. The generator redraws
+any board whose par was not proved within the budget, so a new game's par is always exact;
+on layouts a player makes, `remaining_turns` and hints may (rarely) follow a route that is not
+the cheapest, and still lead to a win.
 """
 
 from __future__ import annotations
