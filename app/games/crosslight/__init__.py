@@ -25,6 +25,8 @@ import numpy as np
 from app.core import gameid
 from app.core.rng import Rng
 
+from .check import check as check
+
 ID = "crosslight"
 MIN_SIDE = 3
 MAX_SIDE = 12

@@ -23,6 +23,7 @@ from .board import (
     unplaced_state,
     visible_grid,
 )
+from .check import check
 from .generator import new_seed, place_mines
 from .hints import hint
 from .ids import decode, encode
@@ -51,6 +52,7 @@ __all__ = [
     "apply",
     "apply_steps",
     "bbbv",
+    "check",
     "decode",
     "encode",
     "flood_open",

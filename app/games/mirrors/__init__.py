@@ -40,6 +40,7 @@ from .board import (
 )
 from .board import first_cell as _first_cell
 from .cells import COLOUR_LETTERS, COLOUR_NAMES, DIRECTION_NAMES, REFLECT, Cell, describe, is_turnable
+from .check import check
 from .generator import generate_puzzle
 from .ids import decode, encode
 from .solver import SolverLimitError, fewest_turns, is_unique
@@ -82,6 +83,7 @@ __all__ = [
     "Step",
     "apply",
     "cell_kind",
+    "check",
     "decode",
     "encode",
     "first_cell",

@@ -1,0 +1,18 @@
+"""Cross Light's Check: how many presses the board is from solved (no cell is named)."""
+
+from __future__ import annotations
+
+from app.core.check import CheckResult
+
+
+def check(state: object) -> CheckResult | None:
+    """Return the fewest presses that clear the board; None when it is solved or cannot be solved."""
+    from app.games.crosslight import par, status  # late: this module is imported by the package
+
+    if status(state) != 0:
+        return None
+    try:
+        presses = par(state)
+    except ValueError:
+        return None
+    return CheckResult("check_presses_left", presses)

@@ -1,0 +1,18 @@
+"""Light Path's Check: how many turns the layout is from solved (no mirror is named)."""
+
+from __future__ import annotations
+
+from app.core.check import CheckResult
+
+
+def check(state: object) -> CheckResult | None:
+    """Return the fewest turns that win from here; None when won or too tangled to search quickly."""
+    from app.games.mirrors import remaining_turns, status  # late: this module is imported by the package
+
+    if status(state) != 0:
+        return None
+    try:
+        turns = remaining_turns(state)
+    except ValueError:  # SolverLimitError is one; never for boards reached by play
+        return None
+    return CheckResult("check_turns_left", turns)
