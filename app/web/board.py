@@ -98,7 +98,10 @@ class BoardWidget:
         self.buttons: dict[Position, Any] = {}
         m = layout.margin
         for r in range(-m, layout.rows + m):
-            row = element("div", cls="board-row", attrs={"role": "row", "aria-rowindex": str(r + m + 1)})
+            if any(layout.is_live((r, c)) for c in range(-m, layout.cols + m)):
+                row = element("div", cls="board-row", attrs={"role": "row", "aria-rowindex": str(r + m + 1)})
+            else:  # a ring row with nothing on it: no row for a screen reader to land on (and no empty row)
+                row = element("div", cls="board-row", attrs={"role": "none"})
             for c in range(-m, layout.cols + m):
                 if layout.is_live((r, c)):
                     kind = "cell" if layout.is_cell((r, c)) else "cell edge"
