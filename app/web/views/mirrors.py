@@ -15,6 +15,7 @@ Codes (one per position, ring included):
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from typing import Any
 from urllib.parse import parse_qs
@@ -36,6 +37,7 @@ SOURCE = 0x40
 EXIT = 0x80
 
 TAU = 6.283185307179586
+SPRITE_MEMORY = 64  # letter pictures kept (a board uses a handful; a language switch or resize adds more)
 GLOW_MS = 450  # newly lit targets pulse once (nothing under reduced motion)
 BG = {"ring": "#0c1019", "seam": "#141a27", "tile": "#1d2434", "tile_edge": "#2a3349", "wall": "#5b6374",
       "wall_line": "#3b4150", "mirror": "#e9eef7", "mirror_edge": "#7f8aa3", "fixed": "#9aa3b4",
@@ -74,6 +76,9 @@ class MirrorsView(GameView):
         self._states: OrderedDict[bytes, mirrors.State] = OrderedDict()  # codes -> the state they were made from
         self._par_cache: tuple[Any, int] | None = None
         self._pending_hint: tuple[tuple[str, int, int], str] | None = None
+        self._sprites: dict[tuple[Any, ...], tuple[Any, float]] = {}  # letter pictures (see _letter)
+        self._underlay_canvas: Any = None  # the puzzle's still parts, drawn once (see paint)
+        self._underlay_key: tuple[Any, ...] | None = None
         self._stage_list: Any = None  # the stage list in the panel (None: no stages)
         self._stage_error: Any = None
         self._error_announced = False
@@ -127,27 +132,101 @@ class MirrorsView(GameView):
     # ----- painting --------------------------------------------------------------------------
 
     def paint(self, context: Any, geometry: Geometry, codes: np.ndarray, area: list[Position]) -> None:
-        """Tiles, then walls, filters, glass and targets, then the beams, mirrors, letters and sources."""
+        """The still underlay (ring, tiles, walls, filter and glass panes), targets, beams, mirrors, letters, sources.
+
+        The underlay never changes while a puzzle is on the board (turns move only mirrors
+        and light), so it is drawn once per puzzle and canvas size and copied in one call:
+        a turn repaints in a few hundred canvas calls instead of over a thousand.
+        """
         state = self._state_for(codes)
         layout = geometry.layout
-        context.fillStyle = BG["ring"]
-        context.fillRect(0, 0, geometry.width, geometry.height)
         cells = [(r, c) for r in range(layout.rows) for c in range(layout.cols)]
-        for position in cells:
-            self._tile(context, geometry, position)
-        for position in cells:
-            code = int(codes[layout.index(position)])
-            self._body(context, geometry, position, code & KIND, bool(code & LIT))
+        kinds = [(position, int(codes[layout.index(position)])) for position in cells]
+        self._underlay(context, geometry, state, kinds)
+        for position, code in kinds:
+            if describe(code & KIND).kind == "target":
+                self._body(context, geometry, position, code & KIND, bool(code & LIT))
         beams = mirrors.trace(state)
         for beam in beams:
             self._beam(context, geometry, beam)
-        for position in cells:
-            code = int(codes[layout.index(position)])
+        self._mirrors(context, geometry, kinds)
+        for position, code in kinds:
             self._top(context, geometry, position, code & KIND, bool(code & LIT))
         for source in mirrors.sources(state):
             self._source(context, geometry, source)
         if self.debug:
             self._debug_paths(context, geometry, beams)
+
+    def _underlay(self, context: Any, geometry: Geometry, state: mirrors.State,
+                  kinds: list[tuple[Position, int]]) -> None:
+        """Copy the puzzle's still parts onto the board, drawing them first if the puzzle or size changed."""
+        canvas = context.canvas
+        key = (state.puzzle, int(canvas.width), int(canvas.height), geometry.cell_px)
+        if self._underlay_key != key:
+            if self._underlay_canvas is None:
+                self._underlay_canvas = js.document.createElement("canvas")
+            layer = self._underlay_canvas
+            layer.width, layer.height = canvas.width, canvas.height
+            under = layer.getContext("2d")
+            under.setTransform(context.getTransform())  # the board's pixel ratio
+            under.fillStyle = BG["ring"]
+            under.fillRect(0, 0, geometry.width, geometry.height)
+            for position, _ in kinds:
+                self._tile(under, geometry, position)
+            for position, code in kinds:
+                if describe(code & KIND).kind in ("wall", "filter", "glass"):
+                    self._body(under, geometry, position, code & KIND, False)
+            self._underlay_key = key
+        context.save()
+        context.setTransform(1, 0, 0, 1, 0, 0)
+        context.drawImage(self._underlay_canvas, 0, 0)
+        context.restore()
+
+    def _mirrors(self, context: Any, geometry: Geometry, kinds: list[tuple[Position, int]]) -> None:
+        """Every mirror, batched: one path for the rims, one per face colour, one for the pins of fixed ones."""
+        size = geometry.cell_px
+        inset = size * 0.16
+        lines: list[tuple[float, float, float, float, bool]] = []
+        pins: list[tuple[float, float]] = []
+        for position, code in kinds:
+            cell = describe(code & KIND)
+            if cell.kind != "mirror":
+                continue
+            x, y, _ = geometry.rect(position)
+            if cell.mirror == "/":
+                lines.append((x + inset, y + size - inset, x + size - inset, y + inset, cell.turnable))
+            else:
+                lines.append((x + inset, y + inset, x + size - inset, y + size - inset, cell.turnable))
+            if not cell.turnable:  # the pin: a fixed mirror never looks like one to turn
+                pins.append(geometry.centre(position))
+        if not lines:
+            return
+        context.lineCap = "round"
+        for colour, width, chosen in ((BG["mirror_edge"], max(4.0, size * 0.16), None),
+                                      (BG["mirror"], max(2.0, size * 0.09), True),
+                                      (BG["fixed"], max(2.0, size * 0.09), False)):
+            group = [line for line in lines if chosen is None or line[4] is chosen]
+            if not group:
+                continue
+            context.strokeStyle = colour
+            context.lineWidth = width
+            context.beginPath()
+            for x0, y0, x1, y1, _ in group:
+                context.moveTo(x0, y0)
+                context.lineTo(x1, y1)
+            context.stroke()
+        context.lineCap = "butt"
+        if pins:
+            radius = size * 0.1
+            context.beginPath()
+            for cx, cy in pins:
+                context.moveTo(cx + radius, cy)
+                context.arc(cx, cy, radius, 0, TAU)
+            context.fillStyle = BG["pin"]
+            context.fill()
+            context.strokeStyle = BG["pin_edge"]
+            context.lineWidth = max(1.0, size * 0.03)
+            context.stroke()
 
     def _tile(self, context: Any, geometry: Geometry, position: Position) -> None:
         x, y, size = geometry.rect(position)
@@ -222,58 +301,55 @@ class MirrorsView(GameView):
             context.stroke()
 
     def _top(self, context: Any, geometry: Geometry, position: Position, code: int, lit: bool) -> None:
-        """What sits over the beams: mirrors (fixed ones pinned) and the colour letters."""
+        """What sits over the beams besides the mirrors: the colour letters of filters, glass and targets."""
         cell = describe(code)
-        x, y, size = geometry.rect(position)
+        if cell.kind not in ("filter", "glass", "target"):
+            return
+        size = geometry.cell_px
         cx, cy = geometry.centre(position)
-        if cell.kind == "mirror":
-            inset = size * 0.16
-            if cell.mirror == "/":
-                x0, y0, x1, y1 = x + inset, y + size - inset, x + size - inset, y + inset
-            else:
-                x0, y0, x1, y1 = x + inset, y + inset, x + size - inset, y + size - inset
-            context.lineCap = "round"
-            context.strokeStyle = BG["mirror_edge"]
-            context.lineWidth = max(4.0, size * 0.16)
-            context.beginPath()
-            context.moveTo(x0, y0)
-            context.lineTo(x1, y1)
-            context.stroke()
-            context.strokeStyle = BG["mirror"] if cell.turnable else BG["fixed"]
-            context.lineWidth = max(2.0, size * 0.09)
-            context.stroke()
-            if not cell.turnable:  # the pin: a fixed mirror never looks like one to turn
-                context.beginPath()
-                context.arc(cx, cy, size * 0.1, 0, TAU)
-                context.fillStyle = BG["pin"]
-                context.fill()
-                context.strokeStyle = BG["pin_edge"]
-                context.lineWidth = max(1.0, size * 0.03)
-                context.stroke()
-            context.lineCap = "butt"
-        elif cell.kind in ("filter", "glass", "target"):
-            colour = mirrors.COLOUR_NAMES.index(cell.colour)
-            height = size * (0.34 if cell.kind == "target" else 0.3)
-            if cell.kind == "target" and lit:
-                self._letter(context, self._letter_of(colour), BG["ink"], cx, cy, height, SOLID[colour])
-            else:
-                self._letter(context, self._letter_of(colour), LIGHT[colour], cx, cy, height)
+        colour = mirrors.COLOUR_NAMES.index(cell.colour)
+        height = size * (0.34 if cell.kind == "target" else 0.3)
+        if cell.kind == "target" and lit:
+            self._letter(context, self._letter_of(colour), BG["ink"], cx, cy, height, SOLID[colour])
+        else:
+            self._letter(context, self._letter_of(colour), LIGHT[colour], cx, cy, height)
 
     def _letter_of(self, colour: int) -> str:
         return self.t(f"mirrors_letter_{mirrors.COLOUR_NAMES[colour]}")
 
     def _letter(self, context: Any, text: str, colour: str, cx: float, cy: float, height: float,
                 outline: str = "rgba(11,13,18,0.85)") -> None:
-        context.fillStyle = colour
-        context.font = f"700 {height:.0f}px system-ui, sans-serif"
-        context.textAlign = "center"
-        context.textBaseline = "middle"
-        context.lineJoin = "round"
-        context.lineWidth = max(2.0, height * 0.22)
-        context.strokeStyle = outline  # a dark rim keeps the letter readable over a beam of its colour
-        context.strokeText(text, cx, cy + height * 0.05)
-        context.fillText(text, cx, cy + height * 0.05)
-        context.lineJoin = "miter"
+        """A letter centred on (cx, cy), from a small picture drawn once per letter, colour and size.
+
+        Setting a font and laying out text costs far more than copying pixels, and a board
+        shows the same few letters again on every repaint.
+        """
+        ratio = float(context.getTransform().a) or 1.0
+        key = (text, colour, outline, round(height, 2), ratio)
+        sprite = self._sprites.get(key)
+        if sprite is None:
+            if len(self._sprites) >= SPRITE_MEMORY:
+                self._sprites.clear()
+            box = height * 1.6
+            canvas = js.document.createElement("canvas")
+            canvas.width = canvas.height = math.ceil(box * ratio)
+            drawn = canvas.getContext("2d")
+            drawn.setTransform(ratio, 0, 0, ratio, 0, 0)
+            drawn.fillStyle = colour
+            drawn.font = f"700 {height:.0f}px system-ui, sans-serif"
+            drawn.textAlign = "center"
+            drawn.textBaseline = "middle"
+            drawn.lineJoin = "round"
+            drawn.lineWidth = max(2.0, height * 0.22)
+            drawn.strokeStyle = outline  # a dark rim keeps the letter readable over a beam of its colour
+            drawn.strokeText(text, box / 2, box / 2 + height * 0.05)
+            drawn.fillText(text, box / 2, box / 2 + height * 0.05)
+            sprite = self._sprites[key] = (canvas, int(canvas.width) / ratio)
+        canvas, size = sprite
+        # Whole device pixels, so the copy is not resampled.
+        x = round((cx - size / 2) * ratio) / ratio
+        y = round((cy - size / 2) * ratio) / ratio
+        context.drawImage(canvas, x, y, size, size)
 
     def _source(self, context: Any, geometry: Geometry, source: mirrors.Source) -> None:
         """A lamp in its colour with its letter, and an arrow pointing where it shines."""
