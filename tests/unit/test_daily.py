@@ -1,0 +1,166 @@
+"""The daily puzzle: the same board for a date everywhere, a new one each day, streaks, and the result card."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.core import registry
+from app.core.daily import (
+    DailyLog,
+    card_fields,
+    daily_hash,
+    daily_id,
+    daily_params,
+    daily_seed,
+    daily_state,
+    day_number,
+    day_of,
+    format_time,
+    is_daily_route,
+    longest_streak,
+    merge_daily,
+    result_card,
+    streak_at,
+    utc_day,
+)
+from app.core.records import export_records, import_records
+from app.core.rng import Rng
+from app.core.route import parse_hash
+from app.core.session import Session
+from app.core.storage import MemoryBacking, Storage
+from app.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+DAY = dt.date(2026, 12, 1)
+
+
+def test_utc_day_does_not_depend_on_the_local_zone() -> None:
+    midnight = dt.datetime(2026, 12, 1, tzinfo=dt.UTC).timestamp()
+    assert utc_day(midnight) == DAY
+    assert utc_day(midnight - 1) == dt.date(2026, 11, 30)
+    assert utc_day(midnight + 86_399.9) == DAY
+    assert day_of(day_number(DAY)) == DAY and day_number(dt.date(1970, 1, 2)) == 1
+
+
+def test_the_seed_names_game_and_date() -> None:
+    seeds = {daily_seed(game, DAY + dt.timedelta(days=n)) for game in GAMES for n in range(3)}
+    assert len(seeds) == 3 * len(GAMES)
+
+
+def test_the_daily_is_one_normal_generate_from_the_seed() -> None:
+    for game in GAMES:
+        backend = registry.backend(game)
+        expected = backend.generate(daily_params(game), Rng(daily_seed(game, DAY)))
+        assert backend.encode(daily_state(game, DAY)) == backend.encode(expected)
+
+
+def test_the_daily_differs_between_days() -> None:
+    for game in GAMES:
+        ids = {daily_id(game, DAY + dt.timedelta(days=n)) for n in range(4)}
+        assert len(ids) == 4, game
+
+
+def test_the_daily_is_the_same_in_another_process() -> None:
+    # Another interpreter with another hash seed: nothing may depend on hash order or on this run.
+    code = ("import datetime, json; from app.core.daily import daily_id; from app.games import GAMES; "
+            "print(json.dumps({g: daily_id(g, datetime.date(2026, 12, 1)) for g in GAMES}))")
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert json.loads(out.stdout) == {game: daily_id(game, DAY) for game in GAMES}
+
+
+def test_the_daily_route() -> None:
+    route = parse_hash(daily_hash("mines"), GAMES)
+    assert route.game == "mines" and is_daily_route(route.game_id)
+    assert is_daily_route("daily/") and not is_daily_route("1.5x5.AAAA") and not is_daily_route(None)
+
+
+# ----- streaks ---------------------------------------------------------------------------------------
+
+
+def test_streaks() -> None:
+    today = 100
+    assert streak_at([98, 99, 100], today) == 3
+    assert streak_at([98, 99], today) == 2  # not played yet today: yesterday's streak is alive
+    assert streak_at([97, 98], today) == 0
+    assert streak_at([], today) == 0
+    assert longest_streak([1, 2, 3, 7, 8, 20]) == 3
+    assert longest_streak([]) == 0
+
+
+def test_the_log_marks_days_and_counts_streaks() -> None:
+    storage = Storage(MemoryBacking())
+    log = DailyLog(storage)
+    for offset in (0, 1, 2, 4):
+        log.mark_done("crosslight", DAY + dt.timedelta(days=offset))
+    assert log.mark_done("crosslight", DAY) == 1  # again: nothing changes; the streak ending that day is 1
+    assert log.is_done("crosslight", DAY) and not log.is_done("crosslight", DAY + dt.timedelta(days=3))
+    assert log.streak("crosslight", DAY + dt.timedelta(days=4)) == 1
+    assert log.streak("crosslight", DAY + dt.timedelta(days=2)) == 3
+    assert log.best_streak("crosslight") == 3
+    log.mark_done("mines", DAY + dt.timedelta(days=3))
+    assert log.overall_streak(DAY + dt.timedelta(days=4)) == 5
+    assert log.done_today(DAY + dt.timedelta(days=3)) == {g: g == "mines" for g in GAMES}
+
+
+def test_daily_records_survive_export_and_import() -> None:
+    storage = Storage(MemoryBacking())
+    DailyLog(storage).mark_done("pipes", DAY)
+    exported = export_records(storage)
+    other = Storage(MemoryBacking())
+    DailyLog(other).mark_done("pipes", DAY - dt.timedelta(days=1))
+    assert import_records(other, exported).ok
+    log = DailyLog(other)
+    assert log.days("pipes") == [day_number(DAY) - 1, day_number(DAY)]
+    assert log.best_streak("pipes") == 2
+
+
+def test_merge_and_damaged_records() -> None:
+    assert merge_daily({"days": [1, 2], "best": 5}, {"days": [2, 3], "best": 1}) == {"days": [1, 2, 3], "best": 5}
+    storage = Storage(MemoryBacking({"masume:daily:mines": '{"days": [3, "x", 1, -4, 2], "best": 0}',
+                                     "masume:daily:pipes": '{"days": "all"}'}))
+    log = DailyLog(storage)
+    assert log.days("mines") == [1, 2, 3] and log.best_streak("mines") == 3
+    assert log.days("pipes") == []
+
+
+# ----- the card ---------------------------------------------------------------------------------
+
+
+def test_the_card_in_both_languages_tells_no_spoilers() -> None:
+    state = daily_state("crosslight", DAY)
+    game_id = registry.backend("crosslight").encode(state)
+    en = result_card("en", "crosslight", DAY, won=True, moves=9, par=7, time=83.9, hints=0)
+    assert en.splitlines() == ["Masume daily — Cross Light 2026-12-01", "Cleared", "Moves: 9 (par 7, +2)",
+                               "Time: 1:23", "No hints"]
+    ja = result_card("ja", "crosslight", DAY, won=False, moves=4, time=5, hints=2, url="https://x/#crosslight/daily")
+    assert "クロスライト" in ja and "2026-12-01" in ja and "ヒント：2" in ja and "未クリア" in ja
+    assert ja.endswith("https://x/#crosslight/daily")
+    for card in (en, ja):
+        assert game_id not in card and "daily_card" not in card
+
+
+def test_card_fields_from_a_session() -> None:
+    backend = registry.backend("crosslight")
+    start = daily_state("crosslight", DAY)
+    session = Session(backend, start, clock=lambda: 0.0)
+    for move in backend.solve(start):
+        session.play(move)
+    fields = card_fields(backend, session, start)
+    assert fields == {"won": True, "moves": backend.par(start), "time": 0.0, "hints": 0, "par": backend.par(start)}
+    mines = registry.backend("mines")
+    assert card_fields(mines, Session(mines, daily_state("mines", DAY)), None)["par"] is None
+
+
+@pytest.mark.parametrize("seconds, text", [(0, "0:00"), (59.99, "0:59"), (61, "1:01"), (3600, "1:00:00"),
+                                           (-3, "0:00")])
+def test_format_time(seconds: float, text: str) -> None:
+    assert format_time(seconds) == text

@@ -1,0 +1,193 @@
+"""Statistics: counts, streaks across losses, medians and averages over clean wins, hint marks, storage."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.core import records
+from app.core.records import export_records, import_records
+from app.core.stats import (
+    KIND,
+    RECENT_KEPT,
+    Result,
+    Stats,
+    add_result,
+    add_start,
+    empty_record,
+    merge_stats,
+    summarize,
+    summarize_results,
+)
+from app.core.storage import MemoryBacking, Storage
+
+
+def win(time: float, moves: int, **extra: object) -> Result:
+    return Result(1, time, moves, **extra)  # type: ignore[arg-type]
+
+
+def loss(time: float = 5.0, moves: int = 3, **extra: object) -> Result:
+    return Result(-1, time, moves, **extra)  # type: ignore[arg-type]
+
+
+def test_counts_and_streaks_across_losses() -> None:
+    games = [win(10, 5), win(20, 6), loss(), win(30, 7), win(40, 8), win(50, 9), loss(), win(60, 10)]
+    summary = summarize_results(games)
+    assert (summary.started, summary.finished, summary.won, summary.lost) == (8, 8, 6, 2)
+    assert summary.win_rate == pytest.approx(6 / 8)
+    assert summary.streak == 1  # the last loss ended the run of three
+    assert summary.best_streak == 3
+    assert summary.abandoned == 0
+
+
+def test_a_loss_last_leaves_no_current_streak() -> None:
+    summary = summarize_results([win(1, 1), win(1, 1), loss()])
+    assert summary.streak == 0 and summary.best_streak == 2
+
+
+def test_medians_and_last_ten_averages_of_clean_wins() -> None:
+    times = [30.0, 10.0, 20.0, 50.0, 40.0]
+    summary = summarize_results([win(t, int(t)) for t in times] + [loss(1.0, 1)])
+    assert summary.time.best == 10.0
+    assert summary.time.median == 30.0
+    assert summary.time.last10 == pytest.approx(30.0)
+    assert summary.moves.best == 10 and summary.moves.median == 30.0
+    many = summarize_results([win(float(t), t) for t in range(1, 16)])  # 15 wins: the last ten are 6..15
+    assert many.time.last10 == pytest.approx(10.5)
+    assert many.time.median == 8.0
+    even = summarize_results([win(t, 1) for t in (1.0, 2.0, 3.0, 10.0)])
+    assert even.time.median == 2.5
+
+
+def test_a_win_with_hints_counts_and_is_marked_but_sets_no_time() -> None:
+    summary = summarize_results([win(100, 20), win(5, 2, hints=3), loss(hints=1)])
+    assert summary.won == 2 and summary.streak == 0 and summary.best_streak == 2
+    assert summary.hints == 4
+    assert summary.assisted_wins == 1
+    assert [r.assisted for r in summary.recent] == [False, True, True]
+    assert [r.won for r in summary.recent] == [True, True, False]
+    assert summary.time.best == 100 and summary.time.median == 100  # the 5 s hinted win is not a best
+    assert summary.moves.best == 20
+
+
+def test_a_win_after_an_undone_loss_is_marked() -> None:
+    summary = summarize_results([win(3, 3, deaths=1)])
+    assert summary.won == 1 and summary.assisted_wins == 1 and summary.time.best is None
+
+
+def test_par_gap() -> None:
+    summary = summarize_results([win(1, 12, par=10), win(1, 10, par=10), win(1, 15, par=10)])
+    assert summary.par_gap.best == 0
+    assert summary.par_gap.median == 2
+    assert [r.par_gap for r in summary.recent] == [2, 0, 5]
+    assert summarize_results([win(1, 3)]).par_gap.best is None
+
+
+def test_minesweeper_rates_for_won_games() -> None:
+    summary = summarize_results([win(10.0, 20, bbbv=30), win(20.0, 10, bbbv=30), loss(5.0, 4, bbbv=None)])
+    assert summary.bbbv_s.best == pytest.approx(3.0)
+    assert summary.bbbv_s.median == pytest.approx(2.25)
+    assert summary.efficiency.best == pytest.approx(3.0)
+    assert summary.efficiency.median == pytest.approx(2.25)
+    assert summary.recent[2].bbbv_s is None and summary.recent[2].efficiency is None
+
+
+def test_started_but_not_finished_is_abandoned() -> None:
+    record = add_start(add_start(add_start(empty_record())))
+    record = add_result(record, win(1, 1))
+    summary = summarize(record)
+    assert summary.started == 3 and summary.finished == 1 and summary.abandoned == 2
+    assert summarize(None).win_rate is None
+
+
+def test_results_are_checked() -> None:
+    for bad in (dict(outcome=0, time=1, moves=1), dict(outcome=1, time=float("nan"), moves=1),
+                dict(outcome=1, time=1, moves=-1), dict(outcome=1, time=1, moves=1, hints=True),
+                dict(outcome=1, time=1, moves=1, par=-2)):
+        with pytest.raises(ValueError):
+            Result(**bad)  # type: ignore[arg-type]
+
+
+def test_add_result_is_pure_and_keeps_only_the_recent_games() -> None:
+    record = empty_record()
+    after = add_result(record, win(1, 1))
+    assert record == empty_record() and after is not record
+    for _ in range(RECENT_KEPT + 20):
+        after = add_result(after, win(2, 2))
+    assert len(after["recent"]) == RECENT_KEPT
+    assert summarize(after).won == RECENT_KEPT + 21
+
+
+def test_rows_name_catalogue_keys_and_leave_out_what_does_not_apply() -> None:
+    from app.core.strings import records_ui
+
+    rows = dict(summarize_results([win(10, 5, par=4), loss()]).rows())
+    assert rows["stats_won"] == 1 and rows["stats_win_rate"] == 0.5
+    assert rows["stats_par_gap_best"] == 1
+    assert "stats_bbbv_s_best" not in rows
+    assert set(rows) <= set(records_ui.EN)
+    every = summarize_results([win(10, 5, par=4, bbbv=3)]).rows()
+    assert {key for key, _ in every} <= set(records_ui.EN)
+
+
+# ----- storage, schema, export and import ----------------------------------------------------------
+
+
+def test_stats_are_kept_per_game_and_preset() -> None:
+    storage = Storage(MemoryBacking())
+    stats = Stats(storage)
+    stats.note_started("mines", "9x9n10")
+    summary = stats.record("mines", "9x9n10", win(12.5, 30, bbbv=20))
+    assert summary.won == 1 and summary.started == 1
+    stats.record("crosslight", "5x5", loss())
+    again = Stats(Storage(MemoryBacking(storage._backing.data)))  # type: ignore[union-attr]
+    assert again.summary("mines", "9x9n10").time.best == 12.5
+    assert again.summary("crosslight", "5x5").lost == 1
+    assert again.summary("crosslight", "6x6").finished == 0
+    assert again.preset_keys("mines") == ["9x9n10"]
+    assert records.kind_for("stats:mines:9x9n10") is KIND
+
+
+def test_a_damaged_recent_entry_is_dropped_not_the_record() -> None:
+    record = add_result(add_result(empty_record(), win(1, 1)), win(2, 2))
+    record["recent"].append([1, "fast", 1, None, 0, None, 0])
+    backing = MemoryBacking({"masume:stats:crosslight:5x5": json.dumps(record)})
+    storage = Storage(backing)
+    summary = Stats(storage).summary("crosslight", "5x5")
+    assert summary.won == 2 and len(summary.recent) == 2
+    assert "storage_quarantined" in storage.take_notices()
+
+
+@pytest.mark.parametrize("text", ['{"won": -1}', '{"won": true}', "[]", '{"recent": {}}', '{"won": 1e999}'])
+def test_an_unbelievable_record_is_set_aside(text: str) -> None:
+    storage = Storage(MemoryBacking({"masume:stats:crosslight:5x5": text}))
+    assert Stats(storage).summary("crosslight", "5x5").finished == 0
+
+
+def test_export_and_import_keep_statistics_without_double_counting() -> None:
+    storage = Storage(MemoryBacking())
+    stats = Stats(storage)
+    for result in (win(10, 5), win(20, 6), loss()):
+        stats.note_started("crosslight", "5x5")
+        stats.record("crosslight", "5x5", result)
+    exported = export_records(storage)
+    assert "stats:crosslight:5x5" in json.loads(exported)["records"]
+    result = import_records(storage, exported)
+    assert result.ok
+    assert stats.summary("crosslight", "5x5").finished == 3  # the same history imported again
+    fresh = Storage(MemoryBacking())
+    assert import_records(fresh, exported).ok
+    assert Stats(fresh).summary("crosslight", "5x5") == stats.summary("crosslight", "5x5")
+
+
+def test_merging_keeps_the_better_bests_and_the_later_history() -> None:
+    old = summarize_results([win(10, 5)])
+    older = add_result(empty_record(), win(10, 5))
+    newer = add_result(add_result(add_result(empty_record(), win(30, 9)), loss()), win(40, 9))
+    merged = merge_stats(older, newer)
+    assert merged["best_time"] == 10 and merged["best_moves"] == 5
+    assert merged["won"] == 2 and merged["lost"] == 1
+    assert merged["recent"] == newer["recent"] and merged["streak"] == newer["streak"]
+    assert old.time.best == 10
+    assert records.check(KIND, merged) == merged
