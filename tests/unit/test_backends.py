@@ -7,14 +7,25 @@ not round-trip fails here.
 
 from __future__ import annotations
 
+import datetime
 import json
 
 import pytest
 
-from app.core import progress, registry
+from app.core import check, daily, progress, registry
 from app.core.game import apply_steps, move_cost, restart_target, run_to_end
 from app.core.gameid import GameIdError
+from app.core.replay import (
+    MAX_LINK_CHARS,
+    Replay,
+    ReplayError,
+    decode_moves,
+    encode_moves,
+    parse_replay_route,
+    replay_link,
+)
 from app.core.rng import Rng
+from app.core.route import parse_hash
 from app.core.session import Session
 from app.games import GAMES
 
@@ -187,3 +198,73 @@ def test_a_tampered_progress_record_is_refused(game: str) -> None:
                    {"id": game_id, "start": game_id, "moves": [], "elapsed": 1, "hints": -3},
                    [1, 2, 3], None, "text"):
         assert progress.restore(backend, record, game_id) is None
+
+
+# ----- replays, dailies and checks (app.core.replay, app.core.daily, app.core.check) -------------------
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_replay_of_the_move_log_reproduces_the_final_state(game: str, seed: str) -> None:
+    backend = registry.backend(game)
+    start = backend.generate(_small_preset(game), Rng(f"{seed}:replay:{game}"))
+    session = Session(backend, start)
+    states = [start]
+    for _ in range(MAX_HINTED_MOVES):
+        if session.over:
+            break
+        move = backend.hint(session.state)
+        states.append(session.record(move, _apply(backend, session.state, move)))
+    route = parse_hash(replay_link(backend, session.log_start, session.move_log), GAMES)
+    assert route.game == game
+    replay = Replay.load_steps(backend, *_link_parts(backend, route.game_id))
+    replay = run_to_end(replay)
+    assert replay.final_state == session.state, f"{game}: replaying the log does not reach the final state"
+    assert replay.final_status == session.status == 1
+    assert replay.seek(len(replay)) == session.state and replay.move_count == session.moves
+    for position in (0, len(replay) // 2, len(replay) - 1):
+        assert replay.seek(position) == states[position]
+
+
+def _link_parts(backend: object, rest: str) -> tuple[object, list[object]]:
+    link = parse_replay_route(rest)
+    assert link is not None
+    return backend.decode(link.game_id), decode_moves(link.moves)  # type: ignore[attr-defined]
+
+
+def test_a_tampered_replay_is_refused(game: str) -> None:
+    backend = registry.backend(game)
+    start = backend.generate(_small_preset(game), Rng(f"tampered-replay:{game}"))
+    game_id = backend.encode(start)
+    for moves in ([("nonsense", -5, 99)], [(10**6, 10**6)], [["turn", "x", "y"]], [True]):
+        with pytest.raises(ReplayError) as caught:
+            Replay.from_link(backend, f"{game_id}/replay/{encode_moves(moves)}")
+        assert caught.value.kind == "illegal"
+    for text in ("1.AAAA", "1." + "A" * (MAX_LINK_CHARS + 1), "9.abc", "1.%%"):
+        with pytest.raises(ReplayError):
+            Replay.from_link(backend, f"{game_id}/replay/{text}")
+
+
+def test_the_daily_board_is_fixed_by_the_date(game: str) -> None:
+    backend = registry.backend(game)
+    today, tomorrow = datetime.date(2026, 12, 1), datetime.date(2026, 12, 2)
+    state = daily.daily_state(game, today)
+    assert backend.status(state) == 0, "a daily is in play"
+    assert backend.params_of(state) == daily.daily_params(game)
+    game_id = backend.encode(state)
+    assert daily.daily_id(game, today) == game_id, "the same date gives the same board"
+    assert backend.encode(backend.decode(game_id)) == game_id
+    assert daily.daily_id(game, tomorrow) != game_id, "another day gives another board"
+
+
+def test_check_is_pure_and_says_nothing_once_won(game: str) -> None:
+    backend = registry.backend(game)
+    if check.check_hook(backend) is None:
+        pytest.skip(f"{game} offers no check")
+    state = backend.generate(_small_preset(game), Rng(f"check:{game}"))
+    before = backend.encode(state)
+    final, _moves = _play_hints_to_the_end(backend, state)
+    for probe in (state, final):
+        result = check.check_state(backend, probe)
+        assert result is None or isinstance(result, check.CheckResult)
+    assert backend.encode(state) == before
+    assert check.check_state(backend, final) is None, "a finished game has nothing to check"
