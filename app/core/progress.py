@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.core.records import MAX_HINTS, MAX_SECONDS, validate_progress
+from app.core.records import MAX_COUNT, MAX_HINTS, MAX_SECONDS, validate_progress
 from app.core.session import Session
 
 # Beyond this a saved time is a broken clock or edited data, not play.
@@ -50,6 +50,7 @@ def save_record(backend: Any, session: Session, game_id: str) -> dict[str, Any] 
         "moves": [move_to_json(move) for move in log],
         "elapsed": round(min(max(session.elapsed, 0.0), MAX_ELAPSED_S), 2),
         "hints": min(session.hints_used, MAX_HINTS),
+        "deaths": min(session.deaths, MAX_COUNT),
     }
     return validate_progress(record)
 
@@ -66,7 +67,8 @@ def restore(backend: Any, record: Any, game_id: str) -> Session | None:
     try:
         session = Session.replay(backend, backend.decode(checked["start"]),
                                  [move_from_json(move) for move in checked["moves"]],
-                                 elapsed=checked["elapsed"], hints_used=checked["hints"])
+                                 elapsed=checked["elapsed"], hints_used=checked["hints"],
+                                 deaths=checked.get("deaths", 0))
     except (ValueError, TypeError, KeyError, IndexError):
         return None
     if session.over or backend.encode(session.restart_point) != game_id:

@@ -375,7 +375,10 @@ def _is_move(move: Any, depth: int = 1) -> bool:
 
 
 def progress_schema(value: Any) -> dict[str, Any]:
-    """Return a clean in-progress save {"id", "start", "moves", "elapsed", "hints"}; raise RecordError."""
+    """Return a clean in-progress save {"id", "start", "moves", "elapsed", "hints"[, "deaths"]}; raise RecordError.
+
+    "deaths" (losing moves later undone) came after the first release: absent means 0.
+    """
     _require(isinstance(value, dict), "wrong_type")
     game_id, start, moves = value.get("id"), value.get("start"), value.get("moves")
     _require(is_text(game_id, MAX_ID_CHARS) and is_text(start, MAX_ID_CHARS), "wrong_type")
@@ -386,7 +389,12 @@ def progress_schema(value: Any) -> dict[str, Any]:
     _require(is_number(elapsed) and 0 <= elapsed <= MAX_SECONDS, "out_of_range")
     hints = value.get("hints", 0)
     _require(type(hints) is int and 0 <= hints <= MAX_HINTS, "out_of_range")
-    return {"id": game_id, "start": start, "moves": moves, "elapsed": float(elapsed), "hints": hints}
+    deaths = value.get("deaths", 0)
+    _require(type(deaths) is int and 0 <= deaths <= MAX_COUNT, "out_of_range")
+    clean = {"id": game_id, "start": start, "moves": moves, "elapsed": float(elapsed), "hints": hints}
+    if deaths:
+        clean["deaths"] = deaths
+    return clean
 
 
 def validate_progress(value: Any) -> dict[str, Any] | None:

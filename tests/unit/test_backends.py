@@ -147,6 +147,7 @@ def test_a_saved_game_restores_to_the_same_state(game: str, seed: str) -> None:
     assert backend.encode(restored.restart_point) == game_id
     assert restored.moves == session.moves
     assert restored.move_log == session.move_log
+    assert restored.deaths == session.deaths
 
 
 def test_the_hints_do_not_change_the_state_they_are_asked_about(game: str) -> None:
@@ -198,6 +199,19 @@ def test_a_tampered_progress_record_is_refused(game: str) -> None:
                    {"id": game_id, "start": game_id, "moves": [], "elapsed": 1, "hints": -3},
                    [1, 2, 3], None, "text"):
         assert progress.restore(backend, record, game_id) is None
+
+
+def test_deaths_survive_a_reload() -> None:
+    backend = registry.backend("crosslight")
+    state = backend.generate(_small_preset("crosslight"), Rng("deaths"))
+    session = Session(backend, state)
+    move = backend.hint(session.state)
+    session.record(move, _apply(backend, session.state, move))
+    session.deaths = 2  # as after two losing moves undone (Minesweeper)
+    game_id = backend.encode(session.restart_point)
+    restored = progress.restore(backend, json.loads(json.dumps(progress.save_record(backend, session, game_id))),
+                                game_id)
+    assert restored is not None and restored.deaths == 2
 
 
 # ----- replays, dailies and checks (app.core.replay, app.core.daily, app.core.check) -------------------
