@@ -27,8 +27,8 @@ from app.core.replay import (
     replay_hash,
     replay_link,
 )
-from app.core.route import parse_hash
 from app.core.rng import Rng
+from app.core.route import parse_hash
 from app.core.session import Session
 from app.games import GAMES
 
