@@ -24,6 +24,7 @@ from typing import Any
 from app.core import registry
 from app.core.records import PRIORITY_RECORD, RecordError, Salvaged, register_kind
 from app.core.rng import Rng
+from app.core.stats import par_of
 from app.core.storage import Storage
 from app.core.strings import records_ui, translate
 
@@ -243,14 +244,7 @@ def result_card(lang: str, game: str, day: dt.date, *, won: bool, moves: int, ti
     return "\n".join(lines)
 
 
-def card_fields(backend: Any, session: Any, start: Any) -> Mapping[str, Any]:
-    """Return result_card's keyword values for a finished session (par from the backend's `par(start)` if any)."""
-    par_of = getattr(backend, "par", None)
-    par = None
-    if par_of is not None:
-        try:
-            par = int(par_of(start))
-        except (ValueError, TypeError):
-            par = None
+def card_fields(backend: Any, session: Any) -> Mapping[str, Any]:
+    """Return result_card's keyword values for a finished session (par of `session.log_start`, if the game has one)."""
     return {"won": session.status == 1, "moves": session.moves, "time": session.elapsed,
-            "hints": session.hints_used, "par": par}
+            "hints": session.hints_used, "par": par_of(backend, session.log_start)}

@@ -123,6 +123,42 @@ class Recent:
         return self.won and not self.assisted
 
 
+def par_of(backend: Any, start: Any) -> int | None:
+    """Return the game's par for a start state (`par(state)` where the game has one), else None."""
+    hook = getattr(backend, "par", None)
+    if hook is None:
+        return None
+    try:
+        return int(hook(start))
+    except (ValueError, TypeError):  # an unsolvable or too tangled board: no par rather than no record
+        return None
+
+
+def result_of(backend: Any, session: Any) -> Result:
+    """Return the Result of a finished session: its time, moves since the last restart, hints, deaths, par, 3BV.
+
+    The par is that of the state the moves were counted from (`session.log_start`); the
+    3BV is the game's `bbbv(state)` for a won game that has one (Minesweeper).
+    """
+    if session.status == 0:
+        raise ValueError("the game is not finished")
+    bbbv = None
+    hook = getattr(backend, "bbbv", None)
+    if hook is not None and session.status == 1:
+        try:
+            bbbv = int(hook(session.state))
+        except (ValueError, TypeError):
+            bbbv = None
+    elapsed = session.elapsed
+    return Result(1 if session.status > 0 else -1, min(max(float(elapsed), 0.0), float(MAX_SECONDS)),
+                  session.moves, session.hints_used, par_of(backend, session.log_start), session.deaths, bbbv)
+
+
+def preset_key(backend: Any, state: Any) -> str:
+    """Return the key statistics of a state's game are kept under (its params' text, as for bests)."""
+    return str(backend.format_params(backend.params_of(state)))
+
+
 # ----- the stored record --------------------------------------------------------------------
 
 

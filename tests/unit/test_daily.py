@@ -154,10 +154,10 @@ def test_card_fields_from_a_session() -> None:
     session = Session(backend, start, clock=lambda: 0.0)
     for move in backend.solve(start):
         session.play(move)
-    fields = card_fields(backend, session, start)
+    fields = card_fields(backend, session)
     assert fields == {"won": True, "moves": backend.par(start), "time": 0.0, "hints": 0, "par": backend.par(start)}
     mines = registry.backend("mines")
-    assert card_fields(mines, Session(mines, daily_state("mines", DAY)), None)["par"] is None
+    assert card_fields(mines, Session(mines, daily_state("mines", DAY)))["par"] is None
 
 
 @pytest.mark.parametrize("seconds, text", [(0, "0:00"), (59.99, "0:59"), (61, "1:01"), (3600, "1:00:00"),

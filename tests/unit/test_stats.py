@@ -6,8 +6,10 @@ import json
 
 import pytest
 
-from app.core import records
+from app.core import records, registry
 from app.core.records import export_records, import_records
+from app.core.rng import Rng
+from app.core.session import Session
 from app.core.stats import (
     KIND,
     RECENT_KEPT,
@@ -17,6 +19,8 @@ from app.core.stats import (
     add_start,
     empty_record,
     merge_stats,
+    preset_key,
+    result_of,
     summarize,
     summarize_results,
 )
@@ -191,3 +195,40 @@ def test_merging_keeps_the_better_bests_and_the_later_history() -> None:
     assert merged["recent"] == newer["recent"] and merged["streak"] == newer["streak"]
     assert old.time.best == 10
     assert records.check(KIND, merged) == merged
+
+
+# ----- from a finished session ---------------------------------------------------------------------
+
+
+def test_the_result_of_a_session_counts_what_the_player_did() -> None:
+    backend = registry.backend("crosslight")
+    clock = iter(range(0, 1000, 2))
+    start = backend.generate(backend.PRESETS["easy"], Rng("result-of"))
+    session = Session(backend, start, clock=lambda: float(next(clock)))
+    session.play((0, 0))
+    session.note_hint()
+    while not session.over:
+        session.play(backend.hint(session.state))
+    result = result_of(backend, session)
+    assert result.outcome == 1 and result.hints == 1 and result.assisted
+    assert result.moves == session.moves and result.par == backend.par(start)
+    assert result.time == session.elapsed > 0 and result.bbbv is None
+    assert preset_key(backend, start) == "5x5"
+    with pytest.raises(ValueError):
+        result_of(backend, Session(backend, start))
+
+
+def test_a_minesweeper_win_carries_its_3bv_and_a_loss_does_not() -> None:
+    mines = registry.backend("mines")
+    start = mines.generate(mines.Params(9, 9, 10, False), Rng("3bv"))
+    session = Session(mines, start, clock=lambda: 0.0)
+    session.play(("open", 4, 4))
+    while not session.over:
+        session.play(mines.hint(session.state))
+    won = result_of(mines, session)
+    assert won.bbbv == mines.bbbv(session.state) and won.par is None
+    lost = Session(mines, start)
+    lost.play(("open", 4, 4))
+    mine = next((r, c) for r in range(9) for c in range(9) if lost.state.mines[r, c])
+    lost.play(("open", *mine))
+    assert result_of(mines, lost).outcome == -1 and result_of(mines, lost).bbbv is None
