@@ -25,7 +25,7 @@ import numpy as np
 
 from app.core.timer import format_clock
 from app.games import mirrors
-from app.games.mirrors.cells import DELTAS, describe, opposite
+from app.games.mirrors.cells import CODE_COUNT, DELTAS, describe, opposite
 from app.web.dom import element
 from app.web.layout import MOUSE_PRIMARY, Action, BoardLayout, Geometry, Position
 from app.web.views.base import GameView
@@ -37,6 +37,7 @@ SOURCE = 0x40
 EXIT = 0x80
 
 TAU = 6.283185307179586
+CELLS = tuple(describe(code) for code in range(CODE_COUNT))  # what each cell code is, looked up per repaint
 SPRITE_MEMORY = 64  # letter pictures kept (a board uses a handful; a language switch or resize adds more)
 GLOW_MS = 450  # newly lit targets pulse once (nothing under reduced motion)
 BG = {"ring": "#0c1019", "seam": "#141a27", "tile": "#1d2434", "tile_edge": "#2a3349", "wall": "#5b6374",
@@ -144,7 +145,7 @@ class MirrorsView(GameView):
         kinds = [(position, int(codes[layout.index(position)])) for position in cells]
         self._underlay(context, geometry, state, kinds)
         for position, code in kinds:
-            if describe(code & KIND).kind == "target":
+            if CELLS[code & KIND].kind == "target":
                 self._body(context, geometry, position, code & KIND, bool(code & LIT))
         beams = mirrors.trace(state)
         for beam in beams:
@@ -174,7 +175,7 @@ class MirrorsView(GameView):
             for position, _ in kinds:
                 self._tile(under, geometry, position)
             for position, code in kinds:
-                if describe(code & KIND).kind in ("wall", "filter", "glass"):
+                if CELLS[code & KIND].kind in ("wall", "filter", "glass"):
                     self._body(under, geometry, position, code & KIND, False)
             self._underlay_key = key
         context.save()
@@ -189,7 +190,7 @@ class MirrorsView(GameView):
         lines: list[tuple[float, float, float, float, bool]] = []
         pins: list[tuple[float, float]] = []
         for position, code in kinds:
-            cell = describe(code & KIND)
+            cell = CELLS[code & KIND]
             if cell.kind != "mirror":
                 continue
             x, y, _ = geometry.rect(position)
@@ -238,7 +239,7 @@ class MirrorsView(GameView):
 
     def _body(self, context: Any, geometry: Geometry, position: Position, code: int, lit: bool) -> None:
         """What sits under the beams: walls, filter and glass panes, target discs (glowing when lit)."""
-        cell = describe(code)
+        cell = CELLS[code]
         x, y, size = geometry.rect(position)
         cx, cy = geometry.centre(position)
         if cell.kind == "wall":
@@ -302,7 +303,7 @@ class MirrorsView(GameView):
 
     def _top(self, context: Any, geometry: Geometry, position: Position, code: int, lit: bool) -> None:
         """What sits over the beams besides the mirrors: the colour letters of filters, glass and targets."""
-        cell = describe(code)
+        cell = CELLS[code]
         if cell.kind not in ("filter", "glass", "target"):
             return
         size = geometry.cell_px
@@ -496,7 +497,7 @@ class MirrorsView(GameView):
 
     def _content(self, code: int) -> str:
         """The cell's contents in words: the backend's label key, lit or not for targets."""
-        cell = describe(code & KIND)
+        cell = CELLS[code & KIND]
         key = "mirrors_aria_target_lit" if cell.kind == "target" and code & LIT else cell.label_key
         return self.t(key, colour=self._colour_word(cell.colour)) if cell.colour else self.t(key)
 
