@@ -203,8 +203,11 @@ class Shell:
     def open_keys(self) -> None:
         """Show every key of the screen in view: the board's actions and the page's own keys."""
         t = self.i18n.t
-        rows = (self.screen.key_rows() if self.screen is not None and hasattr(self.screen, "key_rows")
-                else global_key_rows(t, single_keys=self.shortcuts_on))
+        if self.screen is not None and hasattr(self.screen, "key_rows"):
+            rows = self.screen.key_rows()
+        else:  # no board here: only the keys that act on this screen
+            rows = [row for row in global_key_rows(t, single_keys=self.shortcuts_on)
+                    if row[1] == t("keys_global_help")]
         listing = by_id("keys-list")
         listing.replaceChildren()
         for keys, what in rows:
