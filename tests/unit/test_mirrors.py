@@ -388,8 +388,6 @@ def test_strings_cover_everything_the_backend_names() -> None:
         assert f"mirrors_colour_{name}" in keys and f"mirrors_letter_{name}" in keys
     for name in mc.DIRECTION_NAMES:
         assert f"mirrors_direction_{name}" in keys
-    for end in ("wall", "target", "filter", "edge", "loop"):
-        assert f"mirrors_end_{end}" in keys
     for problem in PROBLEMS:
         assert f"mirrors_stage_error_{problem}" in keys
     for stage_id in mi.STAGES:
@@ -397,9 +395,27 @@ def test_strings_cover_everything_the_backend_names() -> None:
     for tier in mi.TIERS:
         assert f"mirrors_tier_{tier}" in keys
     for difficulty in mi.DIFFICULTIES:
-        assert f"mirrors_difficulty_{difficulty}" in keys and f"mirrors_preset_{difficulty}" in keys
+        assert f"mirrors_preset_{difficulty}" in keys
+    assert "mirrors_stage_error_unreadable" in keys
     hint = strings.EN["mirrors_hint"].format(row=1, col=2, left=3)
     assert hint == "Turn the mirror at row 1, column 2; 3 turns to go"
+
+
+def test_no_string_is_dead() -> None:
+    """Every key is named in the backend or the view, literally or by a prefix they fill in."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    sources = [*(root / "app" / "games" / "mirrors").glob("*.py"), root / "app" / "web" / "views" / "mirrors.py"]
+    text = "\n".join(path.read_text(encoding="utf-8") for path in sources if path.name != "strings.py")
+    prefixes = ("mirrors_stage_error_", "mirrors_colour_", "mirrors_letter_", "mirrors_direction_", "mirrors_preset_",
+                "mirrors_tier_", "mirrors_aria_mirror_", "mirrors_aria_fixed_")
+    dead = [key for key in strings.EN
+            if key not in text and not key.startswith(prefixes)
+            and not (key.startswith("mirrors_stage_") and key[len("mirrors_stage_"):].replace("_", "-") in mi.STAGES)]
+    assert dead == []
+    for prefix in prefixes:
+        assert prefix in text, prefix
 
 
 # --- bounded worst case ----------------------------------------------------------------------------

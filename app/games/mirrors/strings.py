@@ -6,10 +6,12 @@ named in words (`mirrors_colour_*`), never shown by colour alone; `mirrors_lette
 is the letter the view draws on sources, filters, glass and targets.
 
 Fields: {row} {col} 1-based cell; {colour} a `mirrors_colour_*` text; {direction} a
-`mirrors_direction_*` text; {left} `remaining_turns` before the hinted turn; {par}
-`par`; {targets} a list the view joins from `mirrors_target_item`; {lit} {total}
-counts; {stage} a stage id such as 1-01; {field} a stage-file field name;
-{width} {height} a board size.
+`mirrors_direction_*` text; {left} `remaining_turns` before the hinted turn;
+{targets} a list the view joins from `mirrors_target_item`; {lit} {total} {done}
+counts; {stage} a stage id such as 1-01 (or "Stage 1-01" in `mirrors_stage_option`);
+{name} a stage's name; {field} a stage-file field name; {problem} a
+`mirrors_stage_error_*` text; {moves} a number of moves; {width} {height} a board size.
+Every key is used by the backend or the view (tests/unit/test_mirrors.py checks it).
 """
 
 EN = {
@@ -30,33 +32,18 @@ EN = {
     "mirrors_direction_left": "left",
     "mirrors_hint": "Turn the mirror at row {row}, column {col}; {left} turns to go",
     "mirrors_hint_solved": "Every target is already lit.",
-    "mirrors_turns_left": "{left} turns to go",
-    "mirrors_par": "Par: {par} turns",
     "mirrors_target_item": "{colour} target at row {row}, column {col}",
     "mirrors_live_lit": "Lit: {targets}",
     "mirrors_live_unlit": "Unlit: {targets}",
-    "mirrors_live_none": "none",
     "mirrors_live_count": "{lit} of {total} targets lit",
-    "mirrors_end_wall": "stops at a wall",
-    "mirrors_end_target": "reaches a target",
-    "mirrors_end_filter": "is stopped by a filter",
-    "mirrors_end_edge": "leaves the board",
-    "mirrors_end_loop": "goes round in a loop",
     "mirrors_stages": "Stages",
-    "mirrors_endless": "Endless",
     "mirrors_stage_title": "Stage {stage}",
     "mirrors_tier_1": "Tier 1: White light",
     "mirrors_tier_2": "Tier 2: Colours",
     "mirrors_tier_3": "Tier 3: Filters and glass",
-    "mirrors_difficulty_easy": "Easy",
-    "mirrors_difficulty_normal": "Normal",
-    "mirrors_difficulty_hard": "Hard",
     "mirrors_preset_easy": "Easy {width}×{height}",
     "mirrors_preset_normal": "Normal {width}×{height}",
     "mirrors_preset_hard": "Hard {width}×{height}",
-    "mirrors_params_error": "Width and height must be 5 to 10, and the difficulty easy, normal or hard.",
-    "mirrors_stage_missing": "There is no stage {stage}.",
-    "mirrors_next_stage": "Next stage",
     "mirrors_stage_1_01": "First Light",
     "mirrors_stage_1_02": "Two Bends",
     "mirrors_stage_1_03": "Corner Step",
@@ -129,10 +116,8 @@ EN = {
     "mirrors_stage_option": "{stage} · {name}",
     "mirrors_stage_damaged": "The stage file is damaged: {problem} Endless mode still works.",
     "mirrors_stage_cleared": "cleared",
-    "mirrors_stage_not_cleared": "not cleared",
     "mirrors_stage_best": "best {moves}",
     "mirrors_stage_count": "{done} of {total} cleared",
-    "mirrors_stage_current": "(playing)",
     "mirrors_play_endless": "Play endless",
 }
 
@@ -154,33 +139,18 @@ JA = {
     "mirrors_direction_left": "左",
     "mirrors_hint": "{row}行{col}列の鏡を回しましょう。あと{left}回です",
     "mirrors_hint_solved": "すべての灯台に光が届いています。",
-    "mirrors_turns_left": "あと{left}回",
-    "mirrors_par": "最少：{par}回",
     "mirrors_target_item": "{row}行{col}列の{colour}の灯台",
     "mirrors_live_lit": "点灯：{targets}",
     "mirrors_live_unlit": "消灯：{targets}",
-    "mirrors_live_none": "なし",
     "mirrors_live_count": "灯台 {total} 基のうち {lit} 基が点灯",
-    "mirrors_end_wall": "壁で止まる",
-    "mirrors_end_target": "灯台に届く",
-    "mirrors_end_filter": "フィルターで止まる",
-    "mirrors_end_edge": "盤面の外へ出る",
-    "mirrors_end_loop": "同じところを回り続ける",
     "mirrors_stages": "ステージ",
-    "mirrors_endless": "エンドレス",
     "mirrors_stage_title": "ステージ {stage}",
     "mirrors_tier_1": "第1段階：白い光",
     "mirrors_tier_2": "第2段階：色",
     "mirrors_tier_3": "第3段階：フィルターとガラス",
-    "mirrors_difficulty_easy": "かんたん",
-    "mirrors_difficulty_normal": "ふつう",
-    "mirrors_difficulty_hard": "むずかしい",
     "mirrors_preset_easy": "かんたん {width}×{height}",
     "mirrors_preset_normal": "ふつう {width}×{height}",
     "mirrors_preset_hard": "むずかしい {width}×{height}",
-    "mirrors_params_error": "幅と高さは 5 から 10、難しさは かんたん・ふつう・むずかしい から選んでください。",
-    "mirrors_stage_missing": "ステージ {stage} はありません。",
-    "mirrors_next_stage": "次のステージ",
     "mirrors_stage_1_01": "はじめの光",
     "mirrors_stage_1_02": "ふたつの角",
     "mirrors_stage_1_03": "曲がり角",
@@ -253,9 +223,7 @@ JA = {
     "mirrors_stage_option": "{stage}・{name}",
     "mirrors_stage_damaged": "ステージファイルが壊れています：{problem} エンドレスは遊べます。",
     "mirrors_stage_cleared": "クリア済み",
-    "mirrors_stage_not_cleared": "未クリア",
     "mirrors_stage_best": "最少 {moves}",
     "mirrors_stage_count": "{total} 中 {done} クリア",
-    "mirrors_stage_current": "（プレイ中）",
     "mirrors_play_endless": "エンドレスで遊ぶ",
 }
