@@ -107,8 +107,12 @@ def test_expert_fits_when_asked_and_the_playing_numbers_stay_in_view(page, size)
     panel = page.locator(".game-panel").bounding_box()
     assert panel["y"] >= board["y"] + board["height"]
     # Scrolled down to the panel, the play bar stays at the top of the screen.
+    bar_top = page.evaluate("() => document.querySelector('.play-bar').getBoundingClientRect().top + scrollY")
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     page.wait_for_timeout(100)
+    if width == 360:  # the page is long enough here to carry the bar's place off screen
+        assert page.evaluate("() => scrollY") > bar_top
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.play-bar')).position") == "sticky"
     assert in_viewport(page, "#stat-mines-left") and in_viewport(page, "#undo")
     page.evaluate("() => window.scrollTo(0, 0)")
     # Zoom in from Fit makes cells larger again; 100% returns to the game's own size.
