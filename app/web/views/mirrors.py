@@ -684,7 +684,7 @@ class MirrorsView(GameView):
 
     def _build_stage_list(self, progress: dict[str, dict[str, Any]], in_play: str | None) -> None:
         t = self.t
-        separator = t("mirrors_list_separator")
+        comma = t("mirrors_list_separator").strip()
         self._stage_title.textContent = t("mirrors_stages")
         done = sum(1 for record in progress.values() if record["done"])
         self._stage_count.textContent = t("mirrors_stage_count", done=done, total=len(progress))
@@ -695,19 +695,21 @@ class MirrorsView(GameView):
             items = []
             for stage_id in stage_ids:
                 record = progress.get(stage_id, {"done": False, "best": None})
-                parts = [
-                    element("span", cls="mirrors-stage-mark", text="✓" if record["done"] else "",
-                            attrs={"aria-hidden": "true"}),
-                    element("span", cls="mirrors-stage-id", text=stage_id),
-                    element("span", cls="mirrors-stage-name",
-                            text=t(f"mirrors_stage_{stage_id.replace('-', '_')}")),
-                ]
-                if record["done"]:
-                    parts.append(element("span", cls="visually-hidden", text=separator + t("mirrors_stage_cleared")))
-                if record["best"] is not None:
-                    parts.append(element("span", cls="visually-hidden", text=separator))
-                    parts.append(element("span", cls="mirrors-stage-best",
-                                         text=t("mirrors_stage_best", moves=record["best"])))
+                # Read as "1-01 First Light, cleared, best 3": each column is read with a space
+                # before it, and the commas ride at the end of the piece before (hidden, inline).
+                done, best = record["done"], record["best"]
+                name = element("span", cls="mirrors-stage-name",
+                               text=t(f"mirrors_stage_{stage_id.replace('-', '_')}"))
+                if done or best is not None:
+                    name.appendChild(element("span", cls="visually-hidden", text=comma))
+                parts = [element("span", cls="mirrors-stage-mark", text="✓" if done else "",
+                                 attrs={"aria-hidden": "true"}),
+                         element("span", cls="mirrors-stage-id", text=stage_id), name]
+                if done:
+                    cleared = t("mirrors_stage_cleared") + (comma if best is not None else "")
+                    parts.append(element("span", cls="visually-hidden", text=cleared))
+                if best is not None:
+                    parts.append(element("span", cls="mirrors-stage-best", text=t("mirrors_stage_best", moves=best)))
                 attrs = {"href": f"#mirrors/{stage_id}", "data-stage": stage_id}
                 if stage_id == in_play:
                     attrs["aria-current"] = "page"
