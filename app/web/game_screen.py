@@ -70,6 +70,9 @@ class GameScreen:
         on(window, "pagehide", lambda _event: self._save_progress())
         on(document, "keydown", self._on_shortcut)
         on(window, "resize", self._fit_board)
+        # A trackpad pinch (or Ctrl+wheel) over the board zooms the board rather than the page.
+        on(self.board_area, "wheel", self._on_wheel, passive=False)
+        self._wheel_sum = 0.0
         self._interval = window.setInterval(self._tick.proxy, TICK_MS)
 
     def listen(self, target: Any, event: str, handler: Any) -> None:
@@ -143,6 +146,15 @@ class GameScreen:
             factor = ZOOM_STEP if how == "in" else 1 / ZOOM_STEP
             self.zoom = min(ZOOM_MAX_PX, max(ZOOM_MIN_PX, round(self.board.cell_px * factor)))
         self._fit_board()
+
+    def _on_wheel(self, event: Any) -> None:
+        if not event.ctrlKey or self.board is None:
+            return
+        event.preventDefault()
+        self._wheel_sum += float(event.deltaY)
+        if abs(self._wheel_sum) >= 40:  # a pinch sends many small steps: one zoom step per 40 px
+            self.set_zoom("out" if self._wheel_sum > 0 else "in")
+            self._wheel_sum = 0.0
 
     def _show_zoom(self) -> None:
         self.zoom_buttons["fit"].setAttribute("aria-pressed", "true" if self.zoom == "fit" else "false")
@@ -590,6 +602,8 @@ class GameScreen:
         stage = self._stage_in_play()
         if stage is not None:
             self.shell.stages.record_clear(self.game, stage, self.session.moves, counts_for_best=clean)
+        if getattr(self.session, "deaths", 0):
+            improved = set()  # a best after undoing a loss is kept apart, and is not a "new best"
         self.shell.check_storage()
         self.render()
         self.shell.audio.play("clear")

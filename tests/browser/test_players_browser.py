@@ -121,6 +121,15 @@ def test_expert_fits_when_asked_and_the_playing_numbers_stay_in_view(page, size)
     assert page.locator("button.cell").first.bounding_box()["width"] > before
     assert page.locator("#zoom-fit").get_attribute("aria-pressed") == "false"
     page.locator("#zoom-actual").click()
+    # A pinch on a trackpad arrives as Ctrl+wheel: it zooms the board, not the page.
+    before = page.locator("button.cell").first.bounding_box()["width"]
+    page.locator(".board-frame").hover()
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -120)
+    page.keyboard.up("Control")
+    page.wait_for_function("(w) => document.querySelector('button.cell').getBoundingClientRect().width > w",
+                           arg=before)
+    page.locator("#zoom-actual").click()
 
 
 def test_a_wide_window_keeps_the_panel_beside_the_board(page) -> None:  # noqa: ANN001
