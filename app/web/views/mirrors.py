@@ -78,6 +78,7 @@ class MirrorsView(GameView):
         self._par_cache: tuple[Any, int] | None = None
         self._pending_hint: tuple[tuple[str, int, int], str] | None = None
         self._sprites: dict[tuple[Any, ...], tuple[Any, float]] = {}  # letter pictures (see _letter)
+        self._pulse_area: list[Position] | None = None  # the squares a running pulse repaints (see widen)
         self._underlay_canvas: Any = None  # the puzzle's still parts, drawn once (see paint)
         self._underlay_key: tuple[Any, ...] | None = None
         self._stage_list: Any = None  # the stage list in the panel (None: no stages)
@@ -121,8 +122,8 @@ class MirrorsView(GameView):
         return codes
 
     def widen(self, changed: list[Position]) -> list[Position]:
-        """Beams cross the board: any change repaints all of it."""
-        if not changed or self._layout is None:
+        """Beams cross the board: any change repaints all of it (but a lit target's pulse only its own squares)."""
+        if not changed or self._layout is None or changed == self._pulse_area:
             return changed
         return self._layout.positions()
 
@@ -144,6 +145,10 @@ class MirrorsView(GameView):
         cells = [(r, c) for r in range(layout.rows) for c in range(layout.cols)]
         kinds = [(position, int(codes[layout.index(position)])) for position in cells]
         self._underlay(context, geometry, state, kinds)
+        # Only what lies in the area can show through the clip; every drawing but a beam stays in its square.
+        inside = set(area)
+        if len(inside) < layout.total_rows * layout.total_cols:
+            kinds = [(position, code) for position, code in kinds if position in inside]
         for position, code in kinds:
             if CELLS[code & KIND].kind == "target":
                 self._body(context, geometry, position, code & KIND, bool(code & LIT))
@@ -154,7 +159,8 @@ class MirrorsView(GameView):
         for position, code in kinds:
             self._top(context, geometry, position, code & KIND, bool(code & LIT))
         for source in mirrors.sources(state):
-            self._source(context, geometry, source)
+            if (source.row, source.col) in inside:
+                self._source(context, geometry, source)
         if self.debug:
             self._debug_paths(context, geometry, beams)
 
@@ -550,7 +556,11 @@ class MirrorsView(GameView):
             context.globalAlpha = 1.0
 
         if self._layout is not None:
-            board.animate(GLOW_MS, frame, self._layout.positions())
+            # The ring reaches a little past the target's square: its neighbours are repainted too.
+            live = set(self._layout.positions())
+            area = sorted({(r + dr, c + dc) for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1)} & live)
+            self._pulse_area = area
+            board.animate(GLOW_MS, frame, area)
 
     def use_hint(self, move: Any) -> None:
         """Put the cursor on the mirror, ring it, say which and how many turns are left, and turn it."""
