@@ -25,7 +25,10 @@ import longtasks
 import memory
 import mines_browser
 import mines_generate
+import mirrors_browser
+import mirrors_generate
 import pipes_browser
+import pipes_generate
 import startup
 from common import ROOT, format_target_value, machine, progress
 
@@ -39,7 +42,10 @@ BENCHES: list[tuple[str, str, list[str], list[str]]] = [
     ("memory.py", "Memory", ["--boots", "3", "--rounds", "10"], ["--boots", "1", "--rounds", "2"]),
     ("mines_browser.py", "Minesweeper in the browser", ["--seeds", "40"], ["--seeds", "3"]),
     ("mines_generate.py", "Minesweeper first click under CPython", ["--seeds", "40"], ["--seeds", "3"]),
+    ("mirrors_browser.py", "Light Path", ["--seeds", "30", "--moves", "60"], ["--seeds", "3", "--moves", "3"]),
+    ("mirrors_generate.py", "Light Path under CPython", ["--seeds", "30"], ["--seeds", "3"]),
     ("pipes_browser.py", "Pipe Link", ["--seeds", "30", "--turns", "40"], ["--seeds", "3", "--turns", "3"]),
+    ("pipes_generate.py", "Pipe Link under CPython", ["--seeds", "30"], ["--seeds", "3"]),
     ("longtasks.py", "Longest task", ["--runs", "10"], ["--runs", "2"]),
 ]
 MARKDOWN = {
@@ -48,7 +54,10 @@ MARKDOWN = {
     "input_latency.py": input_latency.markdown,
     "memory.py": memory.markdown,
     "mines_browser.py": mines_browser.markdown,
+    "mirrors_browser.py": mirrors_browser.markdown,
+    "mirrors_generate.py": lambda report: "## Light Path under CPython\n\n" + mirrors_generate.markdown(report),
     "pipes_browser.py": pipes_browser.markdown,
+    "pipes_generate.py": lambda report: "## Pipe Link under CPython\n\n" + pipes_generate.markdown(report),
     "longtasks.py": longtasks.markdown,
 }
 
