@@ -56,6 +56,7 @@ class GameScreen:
         shell.audio.add_effects(self.view.sounds)
         self._listeners = Listeners()
         self._tick = Callback(self._on_tick)
+        self._progress_dirty = False
         self.board: BoardWidget | None = None
         self.session: Session | None = None
         self.zoom: str | float = "auto"  # "auto" (100%: fit, within the view's cell sizes), "fit", or cell px
@@ -291,6 +292,9 @@ class GameScreen:
     def _on_tick(self, *_: Any) -> None:
         if self.session is not None:
             self.controls.tick(self.session.elapsed)
+        if self._progress_dirty:
+            self._save_progress()
+            self.shell.check_storage()
 
     # ----- input -----------------------------------------------------------------------------
 
@@ -357,7 +361,12 @@ class GameScreen:
         self._sync_hash()
         if self.session.over:
             self._finish()
-        elif not self._save_progress():
+        elif self.session.move_log:
+            # Saved by the next clock tick, or at once when the page hides: writing the whole
+            # move log on every move would sit between the input and its painted frame.
+            self._progress_dirty = True
+        else:
+            self._progress_dirty = False
             self._forget_progress()  # undone back to the start: nothing to restore
         self.shell.check_storage()
 
@@ -536,6 +545,7 @@ class GameScreen:
 
     def _save_progress(self) -> bool:
         """Keep the game in play for a reload; return False when there is nothing to keep."""
+        self._progress_dirty = False
         if self.session is None:
             return False
         record = progress.save_record(self.backend, self.session, self.game_id())

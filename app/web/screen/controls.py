@@ -51,7 +51,7 @@ class Controls:
                 element("dt", text=label), element("dd", text=value, attrs={"id": f"stat-{stat_id}"})]))
         self.buttons["undo"].disabled = not session.can_undo
         self.buttons["redo"].disabled = not session.can_redo
-        self.buttons["restart"].disabled = session.over
+        self.buttons["restart"].disabled = not session.can_restart  # a loss may be restarted, a win not
         self.buttons["hint"].disabled = session.over
 
     def tick(self, elapsed: float) -> None:

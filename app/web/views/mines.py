@@ -218,6 +218,18 @@ class MinesView(GameView):
             delays = [min(d * REVEAL_STEP_MS, REVEAL_MAX_MS) for _, _, d in reveal]
             self.host.board.mark(cells, "reveal", delays_ms=delays)
 
+    def move_summary(self, before: Any, after: mines.State, move: Any, verbosity: str) -> str | None:
+        """"12 cells opened, 33 hidden, 8 mines left" (full) or "33 hidden, 8 mines left" (short)."""
+        grid = mines.visible_grid(after)
+        hidden = int(np.count_nonzero((grid == Cell.HIDDEN) | (grid == Cell.FLAG) | (grid == Cell.QUESTION)))
+        left = mines.mines_left(after)
+        if verbosity == "full" and before is not None:
+            old = mines.visible_grid(before)
+            was_hidden = (old == Cell.HIDDEN) | (old == Cell.FLAG) | (old == Cell.QUESTION)
+            opened = int(np.count_nonzero(was_hidden & (grid <= Cell.NUMBER_8)))
+            return self.t("mines_said_full", opened=opened, hidden=hidden, left=left)
+        return self.t("mines_said_short", hidden=hidden, left=left)
+
     def use_hint(self, move: Any) -> None:
         """Play the proved move and say what it was."""
         kind, row, col = move[0], move[1], move[2]
