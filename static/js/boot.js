@@ -328,9 +328,21 @@
   }
 
   function takeUpdate(registration) {
-    if (!registration.waiting) return;
+    var waiting = registration.waiting;
+    if (!waiting) return;
     reloadOnChange = true;
-    registration.waiting.postMessage({type: "masume:skip-waiting"});
+    // controllerchange is the usual signal; the worker's own "activated" is the fallback, so a
+    // page whose controllerchange was missed still moves to the new version exactly once.
+    waiting.addEventListener("statechange", function () {
+      if (waiting.state === "activated") reloadOnce();
+    });
+    waiting.postMessage({type: "masume:skip-waiting"});
+  }
+
+  function reloadOnce() {
+    if (!reloadOnChange) return;
+    reloadOnChange = false;
+    window.location.reload();
   }
 
   function offlineUnavailable() {
@@ -375,9 +387,7 @@
   }
 
   if ("serviceWorker" in navigator && !isFileUrl) {
-    navigator.serviceWorker.addEventListener("controllerchange", function () {
-      if (reloadOnChange) window.location.reload();
-    });
+    navigator.serviceWorker.addEventListener("controllerchange", reloadOnce);
     // A version that finished installing while an older page was open takes over on this load,
     // before this page boots Python (the older version's files are still what this page gets).
     if (navigator.serviceWorker.controller) {

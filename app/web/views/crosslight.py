@@ -6,9 +6,9 @@ from typing import Any
 
 import numpy as np
 
-from app.core.timer import format_clock
 from app.games import crosslight
-from app.web.views.base import CustomField, GameView
+from app.web.views.base import CustomField
+from app.web.views.par import ParView
 
 OFF, ON = 0, 1
 GAP = 0.06  # of a cell: the dark seam between tiles
@@ -22,7 +22,7 @@ COLOURS = {
 }
 
 
-class CrossLightView(GameView):
+class CrossLightView(ParView):
     """How Cross Light looks, reads and responds."""
 
     backend = crosslight
@@ -35,10 +35,6 @@ class CrossLightView(GameView):
         CustomField("width", "width", crosslight.MIN_SIDE, crosslight.MAX_SIDE),
         CustomField("height", "height", crosslight.MIN_SIDE, crosslight.MAX_SIDE),
     )
-
-    def __init__(self, host: Any) -> None:
-        super().__init__(host)
-        self._par_cache: tuple[Any, int] | None = None
 
     def codes(self, state: crosslight.State) -> np.ndarray:
         """One code per cell: 1 lit, 0 dark."""
@@ -103,44 +99,9 @@ class CrossLightView(GameView):
         self.host.board.mark([(row, col)], "hinted")
         self.host.announce(self.t("hint_cell", row=row + 1, col=col + 1))
 
-    def par(self, state: crosslight.State) -> int:
-        """The minimum number of presses the puzzle needs (cached per puzzle)."""
-        if self._par_cache is None or self._par_cache[0] != state:
-            self._par_cache = (state, crosslight.par(state))
-        return self._par_cache[1]
-
-    def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
-        """Moves with par beside them, time, and the bests for this size."""
-        t = self.t
-        return [
-            ("moves", t("moves"), str(session.moves)),
-            ("lights-on", t("crosslight_lights_on"), str(session.state.lit_count)),
-            ("par", t("par"), str(self.par(session.restart_point))),
-            ("time", t("time"), format_clock(session.elapsed)),
-            ("best-moves", t("best_moves"), str(int(best["moves"])) if "moves" in best else "—"),
-            ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—"),
-        ]
-
-    def record(self, session: Any) -> dict[str, float]:
-        """Fewest moves and fastest time."""
-        return {"moves": session.moves, "time": round(session.elapsed, 2)}
-
-    def result_rows(self, session: Any) -> list[tuple[str, str]]:
-        """Moves, par and time."""
-        t = self.t
-        return [(t("moves"), str(session.moves)), (t("par"), str(self.par(session.restart_point))),
-                (t("time"), format_clock(session.elapsed))]
-
-    def best_text(self, best: dict[str, float]) -> str:
-        """"9 moves · 0:41"."""
-        if not best:
-            return "—"
-        parts = []
-        if "moves" in best:
-            parts.append(self.t("n_moves", moves=int(best["moves"])))
-        if "time" in best:
-            parts.append(format_clock(best["time"]))
-        return " · ".join(parts)
+    def extra_stats(self, session: Any) -> list[tuple[str, str, str]]:
+        """How many lights are still on."""
+        return [("lights-on", self.t("crosslight_lights_on"), str(session.state.lit_count))]
 
     def preset_label(self, name: str, params: crosslight.Params) -> str:
         """"Easy 5×5"."""

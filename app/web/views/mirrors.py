@@ -23,12 +23,11 @@ from urllib.parse import parse_qs
 import js
 import numpy as np
 
-from app.core.timer import format_clock
 from app.games import mirrors
 from app.games.mirrors.cells import CODE_COUNT, DELTAS, describe, opposite
 from app.web.dom import element
 from app.web.layout import MOUSE_PRIMARY, Action, BoardLayout, Geometry, Position
-from app.web.views.base import GameView
+from app.web.views.par import ParView
 
 KIND = 0x0F
 BEAM = 0x10
@@ -58,7 +57,7 @@ def _debug_requested() -> bool:
     return query.get("debug", ["0"])[0] not in ("", "0", "false")
 
 
-class MirrorsView(GameView):
+class MirrorsView(ParView):
     """How Light Path looks, reads and responds."""
 
     backend = mirrors
@@ -75,7 +74,6 @@ class MirrorsView(GameView):
         super().__init__(host)
         self._layout: BoardLayout | None = None
         self._states: OrderedDict[bytes, mirrors.State] = OrderedDict()  # codes -> the state they were made from
-        self._par_cache: tuple[Any, int] | None = None
         self._pending_hint: tuple[tuple[str, int, int], str] | None = None
         self._sprites: dict[tuple[Any, ...], tuple[Any, float]] = {}  # letter pictures (see _letter)
         self._pulse_area: list[Position] | None = None  # the squares a running pulse repaints (see widen)
@@ -581,42 +579,14 @@ class MirrorsView(GameView):
 
     # ----- numbers around the board ----------------------------------------------------------
 
-    def par(self, state: mirrors.State) -> int:
-        """The fewest turns the puzzle needs from its start (cached per puzzle)."""
-        if self._par_cache is None or self._par_cache[0] != state.puzzle:
-            self._par_cache = (state.puzzle, mirrors.par(state))
-        return self._par_cache[1]
+    def par_key(self, state: mirrors.State) -> Any:
+        """Par depends on the puzzle, not on how its mirrors are turned now."""
+        return state.puzzle
 
     def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
-        """Moves with par beside them, time, and the bests for this stage or size."""
+        """Moves with par, time and bests; the stage list follows the game in play."""
         self._sync_stage_list(session)
-        t = self.t
-        return [
-            ("moves", t("moves"), str(session.moves)),
-            ("par", t("par"), str(self.par(session.restart_point))),
-            ("time", t("time"), format_clock(session.elapsed)),
-            ("best-moves", t("best_moves"), str(int(best["moves"])) if "moves" in best else "—"),
-            ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—"),
-        ]
-
-    def record(self, session: Any) -> dict[str, float]:
-        """Fewest moves and fastest time."""
-        return {"moves": session.moves, "time": round(session.elapsed, 2)}
-
-    def result_rows(self, session: Any) -> list[tuple[str, str]]:
-        """Moves, par and time."""
-        t = self.t
-        return [(t("moves"), str(session.moves)), (t("par"), str(self.par(session.restart_point))),
-                (t("time"), format_clock(session.elapsed))]
-
-    def best_text(self, best: dict[str, float]) -> str:
-        """"3 moves · 0:41"."""
-        parts = []
-        if "moves" in best:
-            parts.append(self.t("n_moves", moves=int(best["moves"])))
-        if "time" in best:
-            parts.append(format_clock(best["time"]))
-        return " · ".join(parts) or "—"
+        return super().stats(session, best)
 
     def preset_label(self, name: str, params: mirrors.Params) -> str:
         """"Easy 6×6"."""

@@ -11,11 +11,11 @@ from typing import Any
 
 import numpy as np
 
-from app.core.timer import format_clock
 from app.games import pipes
 from app.web.dom import element
 from app.web.layout import MOUSE_MIDDLE, MOUSE_PRIMARY, MOUSE_SECONDARY, Action, BoardLayout, Geometry, Position
-from app.web.views.base import CustomField, GameView
+from app.web.views.base import CustomField
+from app.web.views.par import ParView
 
 TURN_MS = 150  # a quarter turn; the issue's ceiling
 
@@ -29,7 +29,7 @@ COLOURS = {"bg": "#1b2233", "tile": "#263047", "tile_locked": "#33405e", "edge":
 SIDE_VECTORS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # up, right, down, left as (dx, dy)
 
 
-class PipesView(GameView):
+class PipesView(ParView):
     """How Pipe Link looks, reads and responds."""
 
     backend = pipes
@@ -48,10 +48,6 @@ class PipesView(GameView):
         CustomField("width", "width", pipes.MIN_SIDE, pipes.MAX_SIDE),
         CustomField("height", "height", pipes.MIN_SIDE, pipes.MAX_SIDE),
     )
-
-    def __init__(self, host: Any) -> None:
-        super().__init__(host)
-        self._par_cache: tuple[Any, int] | None = None
 
     @property
     def rule_key(self) -> str:  # type: ignore[override]
@@ -276,42 +272,12 @@ class PipesView(GameView):
 
     # ----- numbers ---------------------------------------------------------------------------
 
-    def par(self, state: pipes.State) -> int:
-        """The fewest clicks the puzzle needs from its start (cached per puzzle)."""
-        if self._par_cache is None or self._par_cache[0] != state:
-            self._par_cache = (state, pipes.par(state))
-        return self._par_cache[1]
-
-    def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
-        """Moves with par, Active n/N in Net mode, time and bests."""
-        t = self.t
-        rows = [("moves", t("moves"), str(session.moves)), ("par", t("par"), str(self.par(session.restart_point)))]
-        if session.state.params.mode == pipes.NET:
-            n, total = pipes.active_count(session.state)
-            rows.append(("active", t("pipes_active_label"), f"{n}/{total}"))
-        rows += [("time", t("time"), format_clock(session.elapsed)),
-                 ("best-moves", t("best_moves"), str(int(best["moves"])) if "moves" in best else "—"),
-                 ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—")]
-        return rows
-
-    def record(self, session: Any) -> dict[str, float]:
-        """Fewest moves and fastest time."""
-        return {"moves": session.moves, "time": round(session.elapsed, 2)}
-
-    def result_rows(self, session: Any) -> list[tuple[str, str]]:
-        """Moves, par and time."""
-        t = self.t
-        return [(t("moves"), str(session.moves)), (t("par"), str(self.par(session.restart_point))),
-                (t("time"), format_clock(session.elapsed))]
-
-    def best_text(self, best: dict[str, float]) -> str:
-        """"9 moves · 0:41"."""
-        parts = []
-        if "moves" in best:
-            parts.append(self.t("n_moves", moves=int(best["moves"])))
-        if "time" in best:
-            parts.append(format_clock(best["time"]))
-        return " · ".join(parts) or "—"
+    def extra_stats(self, session: Any) -> list[tuple[str, str, str]]:
+        """Net mode: how many tiles are joined to the source."""
+        if session.state.params.mode != pipes.NET:
+            return []
+        n, total = pipes.active_count(session.state)
+        return [("active", self.t("pipes_active_label"), f"{n}/{total}")]
 
     def params_text(self, values: dict[str, int]) -> str:
         """Custom sizes are path-mode boards: "path-WxH"."""
