@@ -122,7 +122,8 @@ def test_one_visit_then_every_game_plays_offline_under_the_csp(browser, root_sit
     page.goto(site.url)
     wait_until_ready(page)
     # The progress bar counted every byte of the list and said the download was done.
-    assert page.evaluate("() => document.documentElement.dataset.download") == "done"
+    # (drawn on the next animation frame, which may come just after Python marks the page ready)
+    page.wait_for_function("() => document.documentElement.dataset.download === 'done'", timeout=10_000)
     assert page.evaluate("() => { const p = document.querySelector('#loading-progress'); "
                          "return p.value === p.max && p.max > 10e6; }")
     page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
