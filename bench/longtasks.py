@@ -6,8 +6,8 @@ entries (tasks over 50 ms) records every long task in the page; for each run the
 bench triggers one board the way a player does and keeps the longest task seen
 until the board is ready:
 
-- Cross Light 12×12, Pipe Link path 12×12 (custom size, Apply), Pipe Link Net 11×11
-  wrapping and Light Path 10×10 hard (preset, Apply): a new game is generated;
+- Cross Light 12×12 and Pipe Link path 12×12 (custom size, Apply), Pipe Link Net 11×11
+  and 9×9 wrapping and Light Path 10×10 hard (preset, Apply): a new game is generated;
 - Minesweeper 50×50 with 833 mines, no-guess (a link, then the first click): the
   mines are laid in slices.
 
@@ -35,7 +35,7 @@ OBSERVE_JS = """() => {
 CASES = [
     ("Cross Light 12×12", "#crosslight", "custom 12x12"),
     ("Pipe Link path 12×12", "#pipes", "custom 12x12"),
-    ("Pipe Link Net 11×11 wrapping", "#pipes", "preset net_9x9_wrap"),
+    ("Pipe Link Net 9×9 wrapping", "#pipes", "preset net_9x9_wrap"),
     ("Pipe Link Net 11×11", "#pipes", "preset net_11x11"),
     ("Light Path 10×10 hard", "#mirrors/10x10-hard", "preset hard"),
     ("Minesweeper 50×50, 833 mines, no-guess", "#mines", "first click"),
