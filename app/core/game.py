@@ -85,8 +85,8 @@ def run_to_end(steps: Steps) -> State:
 def restart_target(backend: Any, initial: State, current: State) -> State:
     """Return the state a restart goes back to: the game's own choice, else the initial one.
 
-    Minesweeper places its mines on the first click, so its restart keeps the
-    layout (and the opened first click) rather than returning to an empty board.
+    A game whose puzzle is only fixed by its first move (mines laid on the first
+    click) restarts to that fixed layout rather than to an empty board.
     """
     hook = getattr(backend, "restart_state", None)
     return hook(initial, current) if hook is not None else initial

@@ -14,7 +14,7 @@ REQUIRED_COMMON = {
     "site_title", "loading_python", "loading_starting", "load_failed",
     "load_file_protocol", "load_timeout", "retry", "language", "music_on", "music_off",
     "sound_effects_on", "sound_effects_off", "home", "new_game", "restart", "undo", "redo", "hint",
-    "custom_size", "size", "preset", "apply", "moves", "time", "best", "par", "mines_left", "cleared",
+    "custom_size", "size", "preset", "apply", "moves", "time", "best", "par", "cleared",
     "clear_moves", "clear_time", "new_best", "close", "hints_used", "mine_hit", "hint_cell", "hint_none",
     "bad_link", "storage_unavailable", "custom_size_invalid",
 }  # fmt: skip

@@ -46,7 +46,6 @@ EN: dict[str, str] = {
     "time": "Time",
     "best": "Best",
     "par": "Par",
-    "mines_left": "Mines left",
     # Clear dialog
     "cleared": "Cleared!",
     "clear_moves": "Moves: {moves}",
@@ -185,7 +184,6 @@ JA: dict[str, str] = {
     "time": "タイム",
     "best": "自己ベスト",
     "par": "目標手数",
-    "mines_left": "残り地雷",
     # Clear dialog
     "cleared": "クリア！",
     "clear_moves": "手数：{moves}",

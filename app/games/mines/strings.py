@@ -33,6 +33,7 @@ EN = {
     "mines_custom_error_size": "Width and height must each be whole numbers from {low} to {high}.",
     "mines_custom_error_mines": "A {width}×{height} board takes 1 to {high} mines.",
     "mines_said_full": "{opened} cells opened, {hidden} hidden, {left} mines left",
+    "mines_left_label": "Mines left",
     "mines_said_short": "{hidden} hidden, {left} mines left",
     "mines_custom_error_no_guess": "A no-guess {width}×{height} board takes 1 to {high} mines (one per 3 cells), "
                                    "so that it can be made quickly; with guessing allowed it takes up to {guess_high}.",
@@ -74,6 +75,7 @@ JA = {
     "mines_custom_error_size": "幅と高さは {low} から {high} までの整数で指定してください。",
     "mines_custom_error_mines": "{width}×{height} の盤面の地雷は 1 から {high} 個までです。",
     "mines_said_full": "{opened} マスが開き、残り {hidden} マス、地雷は残り {left} 個",
+    "mines_left_label": "残り地雷",
     "mines_said_short": "残り {hidden} マス、地雷は残り {left} 個",
     "mines_custom_error_no_guess": "運任せなしの {width}×{height} の盤面の地雷は、すばやく作れるよう "
                                    "1 から {high} 個まで（3 マスに 1 個）です。"

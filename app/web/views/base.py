@@ -152,7 +152,7 @@ class GameView:
         (`move` is None for those three; the screen says which it was first). For a new
         game `before` is None. `verbosity` is the player's setting: "short" or "full"
         ("off" never reaches a view). The default counts the positions whose codes changed;
-        a view says it in its game's words (lights on, cells opened, mines left).
+        a view says it in its own game's words.
         """
         if before is None:
             return None

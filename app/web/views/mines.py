@@ -244,7 +244,7 @@ class MinesView(GameView):
         """Mines left, time and best time for this board size."""
         t = self.t
         return [
-            ("mines-left", t("mines_left"), str(mines.mines_left(session.state))),
+            ("mines-left", t("mines_left_label"), str(mines.mines_left(session.state))),
             ("time", t("time"), format_clock(session.elapsed)),
             ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—"),
         ]
