@@ -1,8 +1,10 @@
 """The page's address: which screen the URL hash names.
 
 `#` or nothing is the home screen, `#<game>` a new game of that game's default
-preset, `#<game>/<game id>` exactly that puzzle. Parsing is pure so the rules
-are tested without a browser; app/web/shell.py only reads and writes the hash.
+preset, `#<game>/<game id>` exactly that puzzle, `#<game>/daily` today's daily
+puzzle, `#<game>/stats` the game's statistics and `#<game>/<game id>/replay/<moves>`
+a replay. Parsing is pure so the rules are tested without a browser;
+app/web/shell.py only reads and writes the hash.
 """
 
 from __future__ import annotations
@@ -11,14 +13,22 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from urllib.parse import unquote
 
+PLAY, DAILY, STATS, REPLAY = "play", "daily", "stats", "replay"  # the screens a game's hash can name
+
 
 @dataclass(frozen=True)
 class Route:
-    """A parsed hash: `game` is None for home; `game_id` is None for a new game."""
+    """A parsed hash: `game` is None for home; `game_id` is None for a new game.
+
+    `screen` says what to show of the game: PLAY (a puzzle), DAILY (today's), STATS, or
+    REPLAY (then `game_id` is the whole "<game id>/replay/<moves>" part, read by
+    `app.core.replay`, which refuses what is malformed with a message of its own).
+    """
 
     game: str | None = None
     game_id: str | None = None
     problem: str | None = None  # a catalogue key when the hash could not be followed as written
+    screen: str = PLAY
 
 
 def parse_hash(fragment: str, games: Collection[str]) -> Route:
@@ -30,11 +40,17 @@ def parse_hash(fragment: str, games: Collection[str]) -> Route:
     if name not in games:
         return Route(problem="unknown_game")
     rest = rest.strip().strip("/")
+    if rest.lower() in (DAILY, STATS):
+        return Route(game=name, screen=rest.lower())
+    if rest.endswith(f"/{REPLAY}") or f"/{REPLAY}/" in rest:
+        return Route(game=name, game_id=rest, screen=REPLAY)
     return Route(game=name, game_id=rest or None)
 
 
-def format_hash(game: str | None, game_id: str | None = None) -> str:
-    """Return the hash (with '#') for a screen: home, a game, or one exact puzzle."""
+def format_hash(game: str | None, game_id: str | None = None, screen: str = PLAY) -> str:
+    """Return the hash (with '#') for a screen: home, a game, one exact puzzle, its daily or its statistics."""
     if game is None:
         return "#"
+    if screen in (DAILY, STATS):
+        return f"#{game}/{screen}"
     return f"#{game}/{game_id}" if game_id else f"#{game}"

@@ -11,10 +11,12 @@ from typing import Any
 import js
 
 from app.core.bests import Bests
+from app.core.daily import DailyLog
 from app.core.records import migrate_records
-from app.core.route import format_hash, parse_hash
+from app.core.route import DAILY, REPLAY, STATS, format_hash, parse_hash
 from app.core.settings import Settings
 from app.core.stage_progress import StageProgress
+from app.core.stats import Stats
 from app.core.storage import Storage
 from app.core.strings import detect_language
 from app.games import GAMES
@@ -37,6 +39,8 @@ class Shell:
         self.settings = Settings(self.storage)
         self.bests = Bests(self.storage)
         self.stages = StageProgress(self.storage)
+        self.stats = Stats(self.storage)  # (importing stats and daily registered their record kinds above)
+        self.dailies = DailyLog(self.storage)
         lang = self.settings.get("lang") or detect_language(list(window.navigator.languages or [])
                                                             or window.navigator.language)
         self.i18n = I18n(lang)
@@ -103,14 +107,23 @@ class Shell:
                 self.notify(self.i18n.t(route.problem))
                 self.replace_hash(format_hash(None))
             self.screen = HomeScreen(self)
+        elif route.screen == STATS:
+            from app.web.stats_screen import StatsScreen
+
+            self.screen = StatsScreen(self, route.game)
+        elif route.screen == REPLAY:
+            from app.web.replay_screen import ReplayScreen
+
+            self.screen = ReplayScreen(self, route.game, route.game_id or "")
         else:
             from app.web.game_screen import GameScreen
 
-            self.screen = GameScreen(self, route.game, route.game_id)
+            self.screen = GameScreen(self, route.game, route.game_id, daily=route.screen == DAILY)
         document.title = self.screen.title
         # Which screen is open, and how many routes have run: styling hooks, and what tests wait on.
         root = document.documentElement
         root.setAttribute("data-screen", route.game or "home")
+        root.setAttribute("data-view", route.screen if route.game else "home")
         root.setAttribute("data-routes", str(int(root.getAttribute("data-routes") or 0) + 1))
         if not first_screen:
             # A new screen replaced the old one: put focus on its heading, as a page load would,

@@ -1,6 +1,6 @@
 """The URL hash names the screen: home, a new game, or one exact puzzle."""
 
-from app.core.route import Route, format_hash, parse_hash
+from app.core.route import DAILY, PLAY, REPLAY, STATS, Route, format_hash, parse_hash
 
 GAMES = {"crosslight", "mines"}
 
@@ -32,3 +32,20 @@ def test_unknown_game_goes_home_with_a_problem() -> None:
 def test_format_hash_round_trips() -> None:
     for game, game_id in ((None, None), ("mines", None), ("crosslight", "1.5x5.AbC")):
         assert parse_hash(format_hash(game, game_id), GAMES) == Route(game=game, game_id=game_id)
+
+
+def test_daily_and_stats_name_their_screens() -> None:
+    assert parse_hash("#crosslight/daily", GAMES) == Route(game="crosslight", screen=DAILY)
+    assert parse_hash("#mines/Stats/", GAMES) == Route(game="mines", screen=STATS)
+    assert parse_hash(format_hash("mines", screen=DAILY), GAMES) == Route(game="mines", screen=DAILY)
+    assert format_hash("mines", screen=STATS) == "#mines/stats"
+
+
+def test_a_replay_link_keeps_its_whole_tail_for_the_replay_reader() -> None:
+    route = parse_hash("#crosslight/1.5x5.AbC/replay/1.eJyLjgUAARUAuQ", GAMES)
+    assert route == Route(game="crosslight", game_id="1.5x5.AbC/replay/1.eJyLjgUAARUAuQ", screen=REPLAY)
+    assert parse_hash("#crosslight/1.5x5.AbC/replay", GAMES).screen == REPLAY
+
+
+def test_a_game_id_is_still_a_puzzle() -> None:
+    assert parse_hash("#crosslight/1.5x5.AbC", GAMES).screen == PLAY

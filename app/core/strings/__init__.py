@@ -13,13 +13,13 @@ from types import ModuleType
 
 from app.core import registry
 from app.core.languages import DEFAULT_LANGUAGE, LANGUAGES
-from app.core.strings import common, keys, records_ui
+from app.core.strings import common, keys, records_ui, stats_screen
 from app.games import GAMES
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "MODULES", "catalogue", "detect_language", "placeholders",
            "register", "translate"]
 
-MODULES: tuple[ModuleType, ...] = (common, keys, records_ui, *(registry.strings(game) for game in GAMES))
+MODULES: tuple[ModuleType, ...] = (common, keys, records_ui, stats_screen, *(registry.strings(game) for game in GAMES))
 
 _CATALOGUES: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
 
