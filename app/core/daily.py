@@ -7,7 +7,7 @@ may also declare `daily_state(params, rng) -> State` to shape its daily further 
 Minesweeper opening a fixed first cell so that everyone meets the same layout); it is
 found with getattr, like the other optional hooks of `app.core.game`.
 
-`#<game>/daily` opens today's: `is_daily_route(route.game_id)` tells the page.
+`#<game>/daily` opens today's (`app.core.route` reads it: `Route.screen == DAILY`).
 
 Which dailies a player has cleared is kept per game under "daily:<game>" (a record kind
 registered here: version 1, exported, merged on import) as UTC day numbers, from which
@@ -24,11 +24,11 @@ from typing import Any
 from app.core import registry
 from app.core.records import PRIORITY_RECORD, RecordError, Salvaged, register_kind
 from app.core.rng import Rng
+from app.core.route import DAILY, format_hash
 from app.core.stats import par_of
 from app.core.storage import Storage
 from app.core.strings import records_ui, translate
 
-DAILY_SEGMENT = "daily"
 SEED_VERSION = 1  # part of every daily seed: changing how dailies are made changes this, and so every board
 EPOCH = dt.date(1970, 1, 1)
 MAX_DAY = 200_000  # day numbers past this (year 2517) are edited data
@@ -83,14 +83,9 @@ def daily_id(game: str, day: dt.date) -> str:
     return registry.backend(game).encode(daily_state(game, day))
 
 
-def is_daily_route(rest: str | None) -> bool:
-    """Return whether a route's game-id part asks for today's daily ("#<game>/daily")."""
-    return isinstance(rest, str) and rest.strip().strip("/").lower() == DAILY_SEGMENT
-
-
 def daily_hash(game: str) -> str:
     """Return the hash (with '#') that opens a game's daily."""
-    return f"#{game}/{DAILY_SEGMENT}"
+    return format_hash(game, screen=DAILY)
 
 
 # ----- streaks ------------------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from app.core.daily import (
     day_number,
     day_of,
     format_time,
-    is_daily_route,
     longest_streak,
     merge_daily,
     result_card,
@@ -32,7 +31,7 @@ from app.core.daily import (
 )
 from app.core.records import export_records, import_records
 from app.core.rng import Rng
-from app.core.route import parse_hash
+from app.core.route import DAILY, parse_hash
 from app.core.session import Session
 from app.core.storage import MemoryBacking, Storage
 from app.games import GAMES
@@ -79,8 +78,7 @@ def test_the_daily_is_the_same_in_another_process() -> None:
 
 def test_the_daily_route() -> None:
     route = parse_hash(daily_hash("mines"), GAMES)
-    assert route.game == "mines" and is_daily_route(route.game_id)
-    assert is_daily_route("daily/") and not is_daily_route("1.5x5.AAAA") and not is_daily_route(None)
+    assert route.game == "mines" and route.screen == DAILY and route.game_id is None
 
 
 # ----- streaks ---------------------------------------------------------------------------------------
