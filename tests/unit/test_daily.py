@@ -162,3 +162,13 @@ def test_card_fields_from_a_session() -> None:
                                            (-3, "0:00")])
 def test_format_time(seconds: float, text: str) -> None:
     assert format_time(seconds) == text
+
+
+def test_the_minesweeper_daily_is_one_layout_with_its_centre_opened() -> None:
+    """Mines are laid on the first click: the daily opens the centre so that every player meets one board."""
+    mines = registry.backend("mines")
+    state = daily_state("mines", DAY)
+    rows, cols = state.opened.shape
+    assert state.mines is not None and state.opened[rows // 2, cols // 2]
+    assert mines.status(state) == 0
+    assert mines.encode(mines.decode(daily_id("mines", DAY))) == daily_id("mines", DAY)

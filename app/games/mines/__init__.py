@@ -53,6 +53,7 @@ __all__ = [
     "apply_steps",
     "bbbv",
     "check",
+    "daily_state",
     "decode",
     "encode",
     "flood_open",
@@ -77,6 +78,17 @@ __all__ = [
 def generate(params: Params, rng: Rng) -> State:
     """Return a new unplaced board whose seed is drawn from `rng`; the first click lays the mines."""
     return unplaced_state(check_params(params), new_seed(rng))
+
+
+def daily_state(params: Params, rng: Rng) -> State:
+    """Return the daily board: mines laid from `rng` around a first click at the centre, which is opened.
+
+    Mines are laid on the first click, so a daily left unplaced would give each player
+    the layout of wherever they clicked first; opening the centre makes it one board.
+    """
+    start = generate(params, rng)
+    rows, cols = start.opened.shape
+    return apply(start, ("open", rows // 2, cols // 2))
 
 
 def params_of(state: State) -> Params:
