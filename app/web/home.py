@@ -6,6 +6,7 @@ from typing import Any
 
 from app.core import registry
 from app.games import GAMES
+from app.web.daily_panel import DailyPanel
 from app.web.dom import Listeners, by_id, element
 from app.web.records_panel import RecordsPanel
 from app.web.screen.host import ShellHost
@@ -34,6 +35,7 @@ class HomeScreen:
         self.root.replaceChildren()
         self.root.appendChild(element("h1", text=t("menu_heading"), attrs={"id": "home-title"}))
         self.root.appendChild(element("p", cls="tagline", text=t("site_tagline")))
+        self.root.appendChild(DailyPanel(self.shell).root)
         cards = element("ul", cls="game-cards")
         for game in GAMES:
             view = view_class(game)(self.host)

@@ -1,0 +1,35 @@
+"""Home's daily puzzles: today's board of every game, with done marks and the daily streak."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from app.core.daily import daily_hash, utc_day
+from app.games import GAMES
+from app.web.dom import element
+
+
+class DailyPanel:
+    """A list of links to `#<game>/daily`, each marked done or not, and the streak over all games."""
+
+    def __init__(self, shell: Any) -> None:
+        t = shell.i18n.t
+        today = utc_day(time.time())
+        dailies = shell.dailies
+        done = dailies.done_today(today, GAMES)
+        items = []
+        for game in GAMES:
+            mark_key = "daily_done" if done[game] else "daily_not_done"
+            items.append(element("li", cls="daily-entry" + (" is-done" if done[game] else ""),
+                                 attrs={"data-game": game}, children=[
+                element("a", attrs={"href": daily_hash(game)}, text=t(f"{game}_name")),
+                element("span", cls="daily-mark", text=("✓ " if done[game] else "") + t(mark_key))]))
+        streak = dailies.overall_streak(today, GAMES)
+        best = max((dailies.best_streak(game) for game in GAMES), default=0)
+        self.root = element("section", cls="daily-panel", attrs={"aria-labelledby": "daily-title"}, children=[
+            element("h2", text=t("daily_today"), attrs={"id": "daily-title"}),
+            element("p", cls="daily-date", text=t("daily_in_play", date=today.isoformat())),
+            element("ul", cls="daily-list", children=items),
+            element("p", cls="daily-streak", attrs={"id": "daily-streak"}, text=t("daily_streak", days=streak)),
+            element("p", cls="daily-best", text=t("daily_best_streak", days=max(best, streak)))])
