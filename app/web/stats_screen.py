@@ -1,0 +1,295 @@
+"""The statistics screen of one game (`#<game>/stats`): figures, a chart of recent games, its table.
+
+Statistics are kept per game and board kind (`app.core.stats`, keyed like bests); a
+chooser picks the board kind. The chart is inline SVG built from the pure geometry of
+`app.web.chart`; the same games are listed in a real table, the chart's text form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core import registry
+from app.core.daily import format_time
+from app.core.stats import Recent, Summary
+from app.web import chart
+from app.web.dom import Listeners, by_id, document, element
+from app.web.screen.host import ShellHost
+from app.web.views import view_class
+
+SVG_NS = "http://www.w3.org/2000/svg"
+CHART_GAMES = 30  # the most recent games shown in the chart and its table
+MINUS = "\u2212"
+
+TWO_DECIMALS = ("stats_bbbv_s_", "stats_efficiency_")
+
+
+def svg(tag: str, attrs: dict[str, str] | None = None, *, text: str | None = None,
+        children: tuple[Any, ...] = ()) -> Any:
+    """Create an SVG element with attributes, text and children."""
+    node = document.createElementNS(SVG_NS, tag)
+    for name, value in (attrs or {}).items():
+        node.setAttribute(name, value)
+    if text is not None:
+        node.textContent = text
+    for child in children:
+        node.appendChild(child)
+    return node
+
+
+def number_text(value: float) -> str:
+    """Return a count or an average: whole numbers as they are, others with one decimal."""
+    if abs(value - round(value)) < 0.05:
+        return str(int(round(value)))
+    return f"{value:.1f}"
+
+
+def signed_text(value: float) -> str:
+    """Return a par gap with its sign: "+2", "0", "−1.5"."""
+    text = number_text(abs(value))
+    if text == "0":
+        return "0"
+    return ("+" if value > 0 else MINUS) + text
+
+
+def figure_text(key: str, value: Any, t: Any) -> str:
+    """Return one figure of `Summary.rows()` as shown: percent, m:ss, 2 decimals, signed gap or a count."""
+    if key == "stats_win_rate":
+        return t("stats_percent", value=round(float(value) * 100))
+    if key.startswith("stats_time_"):
+        return format_time(float(value))
+    if key.startswith(TWO_DECIMALS):
+        return f"{float(value):.2f}"
+    if key.startswith("stats_par_gap_"):
+        return signed_text(float(value))
+    return number_text(float(value))
+
+
+class StatsScreen:
+    """Figures, a chart and a table of one game's finished games, per board kind."""
+
+    def __init__(self, shell: Any, game: str) -> None:
+        self.shell = shell
+        self.game = game
+        self.backend = registry.backend(game)
+        self.view = view_class(game)(ShellHost(shell))
+        self._listeners = Listeners()
+        self.root = element("section", cls="stats-screen", attrs={"aria-labelledby": "stats-title", "data-game": game})
+        by_id("view").appendChild(self.root)
+        self.key = self._default_key()
+        self.body: Any = None
+        self._table_open = False  # the table stays open across board and language switches once opened
+        self.relabel()
+
+    @property
+    def title(self) -> str:
+        """The document title while this screen is open."""
+        t = self.shell.i18n.t
+        return f"{t('stats_page_heading', game=t(self.view.name_key))} — {t('site_title')}"
+
+    # ----- board kinds -----------------------------------------------------------------------
+
+    def _preset_choices(self) -> list[tuple[str, str]]:
+        """Return (preset key, label) for the game's presets, with the player's settings applied."""
+        choices: list[tuple[str, str]] = []
+        for name, params in self.backend.PRESETS.items():
+            key = str(self.backend.format_params(self.view.adjust_params(params)))
+            if all(key != known for known, _ in choices):
+                choices.append((key, self.view.preset_label(name, params)))
+        return choices
+
+    def _other_label(self, key: str) -> str:
+        """Return the label of a board kind that is no preset (a custom size, a stage)."""
+        try:
+            return str(self.view.params_label(self.backend.parse_params(key)))
+        except Exception:  # a key from another release: show it as it is
+            return key
+
+    def choices(self) -> list[tuple[str, str]]:
+        """Return (preset key, label) for every board kind in the chooser: presets, then others with statistics."""
+        choices = self._preset_choices()
+        known = {key for key, _ in choices}
+        choices += [(key, self._other_label(key)) for key in self.shell.stats.preset_keys(self.game)
+                    if key not in known]
+        return choices
+
+    def _in_progress_key(self) -> str | None:
+        """Return the board kind of the game in progress (the one played last), if one is saved."""
+        try:
+            saved = self.shell.storage.get(f"progress:{self.game}")
+            if not isinstance(saved, dict) or not isinstance(saved.get("id"), str):
+                return None
+            state = self.backend.decode(saved["id"])
+            return str(self.backend.format_params(self.backend.params_of(state)))
+        except Exception:  # unreadable: fall back to the first board kind with records
+            return None
+
+    def _default_key(self) -> str:
+        """The board kind shown first: the one played last, else the first with records, else the default."""
+        with_records = set(self.shell.stats.preset_keys(self.game))
+        last = self._in_progress_key()
+        if last is not None and last in with_records:
+            return last
+        choices = self.choices()
+        for key, _ in choices:
+            if key in with_records:
+                return key
+        return choices[0][0]
+
+    def _choose(self, event: Any) -> None:
+        self.key = str(event.target.value)
+        self._fill_body()
+        self.shell.check_storage()  # a damaged record met on the way is set aside and said once
+
+    # ----- building --------------------------------------------------------------------------
+
+    def relabel(self) -> None:
+        """Build the whole screen in the current language (the chosen board kind stays)."""
+        t = self.shell.i18n.t
+        name = t(self.view.name_key)
+        self._remember_table()
+        self._listeners.close()
+        self.root.replaceChildren()
+        heading = element("h1", cls="stats-title", text=t("stats_page_heading", game=name),
+                          attrs={"id": "stats-title"})
+        links = element("nav", cls="stats-links", attrs={"aria-label": t("stats_title")}, children=[
+            element("a", cls="stats-to-game", text=t("stats_back_to_game", game=name), attrs={"href": f"#{self.game}"}),
+            element("a", cls="back-home", text=t("home"), attrs={"href": "#"})])
+        select = element("select", attrs={"id": "stats-board"})
+        for key, label in self.choices():
+            select.appendChild(element("option", text=label, attrs={"value": key}))
+        select.value = self.key
+        chooser = element("p", cls="stats-chooser", children=[
+            element("label", text=t("stats_board"), attrs={"for": "stats-board"}), select])
+        self._listeners.on(select, "change", self._choose)
+        self.body = element("div", cls="stats-body")
+        self.root.append(element("header", cls="stats-header", children=[heading, links]), chooser, self.body)
+        self._fill_body()
+
+    def _fill_body(self) -> None:
+        """Show the figures, chart and table of the chosen board kind."""
+        t = self.shell.i18n.t
+        summary = self.shell.stats.summary(self.game, self.key)
+        self._remember_table()
+        self.body.replaceChildren()
+        self.body.setAttribute("data-preset", self.key)
+        if summary.finished == 0:
+            self.body.appendChild(element("p", cls="stats-none", text=t("stats_none")))
+            return
+        self.body.append(
+            element("h2", text=t("stats_figures")),
+            self._figures(summary),
+            element("p", cls="stats-note", text=t("stats_clean_only")),
+            self._recent_section(summary.recent[-CHART_GAMES:]))
+
+    def _remember_table(self) -> None:
+        """Note whether the player has the table open, before the body is rebuilt."""
+        box = self.body.querySelector(".stats-table-box") if self.body is not None else None
+        if box is not None:
+            self._table_open = bool(box.open)
+
+    def _figures(self, summary: Summary) -> Any:
+        t = self.shell.i18n.t
+        figures = element("dl", cls="stats-figures")
+        for key, value in summary.rows():
+            figures.appendChild(element("div", cls="stats-figure", attrs={"data-key": key}, children=[
+                element("dt", text=t(key)), element("dd", text=figure_text(key, value, t))]))
+        return figures
+
+    def _recent_section(self, games: tuple[Recent, ...]) -> Any:
+        t = self.shell.i18n.t
+        count = len(games)
+        section = element("section", cls="stats-recent", attrs={"aria-labelledby": "stats-recent-title"})
+        section.append(element("h2", text=t("stats_recent"), attrs={"id": "stats-recent-title"}))
+        time_chart = chart.time_chart(games)
+        section.append(element("h3", text=t("stats_chart_time")),
+                       self._draw(time_chart, t("stats_chart_label", count=count), "time",
+                                  lambda value: format_time(value)))
+        par_chart = chart.par_chart(games)
+        if par_chart is not None:
+            section.append(element("h3", text=t("stats_chart_par")),
+                           self._draw(par_chart, t("stats_chart_par_label", count=count), "par", signed_text))
+        section.append(self._legend(), self._table(games, with_par=par_chart is not None))
+        return section
+
+    def _draw(self, geometry: chart.Chart, label: str, name: str, tick_text: Any) -> Any:
+        """Return the inline SVG of a chart (marks: filled circle, hollow circle, cross)."""
+        c = chart.coordinate
+        root = svg("svg", {"class": f"stats-chart stats-chart-{name}", "role": "img", "aria-label": label,
+                           "viewBox": f"0 0 {c(geometry.width)} {c(geometry.height)}",
+                           "preserveAspectRatio": "xMidYMid meet"})
+        for tick in geometry.ticks:
+            root.append(
+                svg("line", {"class": "chart-grid", "x1": c(geometry.left), "x2": c(geometry.right),
+                             "y1": c(tick.y), "y2": c(tick.y)}),
+                svg("text", {"class": "chart-tick", "x": c(geometry.left - 6), "y": c(tick.y + 4),
+                             "text-anchor": "end"}, text=tick_text(tick.value)))
+        root.append(svg("line", {"class": "chart-axis", "x1": c(geometry.left), "x2": c(geometry.left),
+                                 "y1": c(geometry.top), "y2": c(geometry.bottom)}))
+        every = chart.label_every(geometry.games)
+        for number in range(1, geometry.games + 1):
+            if number % every == 0 or number == 1:
+                x = chart.x_position(number, geometry.games, geometry.left, geometry.right)
+                root.append(svg("text", {"class": "chart-tick", "x": c(x), "y": c(geometry.bottom + 15),
+                                         "text-anchor": "middle"}, text=str(number)))
+        if geometry.zero is not None:
+            root.append(svg("line", {"class": "chart-par", "x1": c(geometry.left), "x2": c(geometry.right),
+                                     "y1": c(geometry.zero), "y2": c(geometry.zero)}))
+        if len(geometry.marks) > 1:
+            root.append(svg("polyline", {"class": "chart-trend", "points": geometry.points()}))
+        for mark in geometry.marks:
+            root.append(self._mark(mark.kind, mark.x, mark.y, mark.number))
+        return root
+
+    @staticmethod
+    def _mark(kind: str, x: float, y: float, number: int | None = None) -> Any:
+        """Return one mark: a filled circle (clean win), a hollow circle (win with help) or a cross (loss)."""
+        c = chart.coordinate
+        attrs = {"class": f"chart-mark chart-mark-{kind}", "data-kind": kind}
+        if number is not None:
+            attrs["data-game"] = str(number)
+        if kind == chart.LOST:
+            return svg("path", {**attrs, "d": chart.cross(x, y)})
+        return svg("circle", {**attrs, "cx": c(x), "cy": c(y), "r": c(chart.MARK_RADIUS)})
+
+    def _legend(self) -> Any:
+        t = self.shell.i18n.t
+        legend = element("ul", cls="stats-legend")
+        for kind in (chart.CLEAN, chart.ASSISTED, chart.LOST):
+            sample = svg("svg", {"class": "stats-legend-mark", "viewBox": "0 0 14 14", "aria-hidden": "true",
+                                 "focusable": "false"}, children=(self._mark(kind, 7, 7),))
+            legend.appendChild(element("li", children=[sample, element("span", text=t(f"stats_legend_{kind}"))]))
+        return legend
+
+    def _table(self, games: tuple[Recent, ...], *, with_par: bool) -> Any:
+        """Return the recent games as a table (the chart's text form) inside a disclosure."""
+        t = self.shell.i18n.t
+        columns = ["stats_col_number", "stats_col_result", "stats_col_time", "stats_col_moves",
+                   *(["stats_col_par_gap"] if with_par else []), "stats_col_hints"]
+        head = element("tr", children=[element("th", text=t(key), attrs={"scope": "col"}) for key in columns])
+        body = element("tbody")
+        for number, game in enumerate(games, start=1):
+            if not game.won:
+                result = t("stats_recent_lost")
+            else:
+                result = t("stats_result_assisted") if game.assisted else t("stats_recent_won")
+            cells = [result, format_time(game.time), str(game.moves)]
+            if with_par:
+                cells.append("—" if game.par_gap is None else signed_text(game.par_gap))
+            cells.append(str(game.hints))
+            row = element("tr", attrs={"data-kind": chart.kind_of(game)}, children=[
+                element("th", text=str(number), attrs={"scope": "row"}),
+                *(element("td", text=cell) for cell in cells)])
+            body.appendChild(row)
+        table = element("table", cls="stats-table", children=[
+            element("caption", text=t("stats_table_caption", count=len(games))),
+            element("thead", children=[head]), body])
+        box = element("details", cls="stats-table-box", children=[
+            element("summary", text=t("stats_show_table")), table])
+        box.open = self._table_open
+        return box
+
+    def close(self) -> None:
+        """Remove listeners and take the screen out of the page."""
+        self._listeners.close()
+        self.root.remove()
