@@ -273,6 +273,11 @@ class Replay:
         return self._counts[self.position]
 
     @property
+    def final_move_count(self) -> int:
+        """The move counter after the last move (what the player's counter showed at the end)."""
+        return self._counts[-1]
+
+    @property
     def last_move(self) -> Any:
         """The move that reached the current position (None at the start)."""
         return self.moves[self.position - 1] if self.position else None

@@ -276,13 +276,20 @@ class BoardWidget:
         if pressed is not None:
             button.setAttribute("aria-pressed", pressed)
 
-    def mark(self, cells: list[Position], css_class: str, *, delays_ms: list[float] | None = None) -> None:
-        """Restart a CSS class on some positions (press flash, reveal, hint ring); others lose it."""
+    def mark(self, cells: list[Position], css_class: str, *, delays_ms: list[float] | None = None,
+             note: str | None = None) -> None:
+        """Restart a CSS class on some positions (press flash, reveal, hint ring); others lose it.
+
+        `note` is said with each marked position (its aria-description), e.g. "Wrong" after a Check.
+        """
         for position in self._marked.pop(css_class, []):
             button = self.buttons.get(position)
             if button is not None:
                 button.classList.remove(css_class)
                 button.style.animationDelay = ""
+                if button.getAttribute("data-note") == css_class:
+                    button.removeAttribute("aria-description")
+                    button.removeAttribute("data-note")
         cells = [p for p in cells if p in self.buttons]
         if not cells:
             return
@@ -293,6 +300,9 @@ class BoardWidget:
             if delays_ms is not None:
                 button.style.animationDelay = f"{delays_ms[index]:.0f}ms"
             button.classList.add(css_class)
+            if note is not None:
+                button.setAttribute("aria-description", note)
+                button.setAttribute("data-note", css_class)
 
     def set_locked(self, locked: bool) -> None:
         """Mark the board as finished (buttons stay focusable for review, but report disabled)."""

@@ -4,23 +4,35 @@ input event -> board widget (named action) -> view (move) -> session (backend) -
 redraw from the new state. The parts live in `app.web.screen` (controls, size
 form, share box, result dialog, slow moves); the game in progress is saved and
 restored by `app.core.progress`. Views reach the page only through their host.
+
+Records (`app.core.stats`): a board counts as started at its first move and is
+recorded once, when it first ends; undoing a loss and winning later plays on the
+same recorded board (the deaths and the time after them go to bests, not stats).
+The daily (`#<game>/daily`) is the same screen on today's board (`app.core.daily`);
+the hash stays `#<game>/daily` while it is in play, so a reload returns to it.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import js
 
 from app.core import progress, registry
+from app.core.check import check_hook, run_check
+from app.core.daily import card_fields, daily_hash, daily_state, result_card, utc_day
 from app.core.game import apply_steps
+from app.core.replay import replay_link
 from app.core.rng import Rng, new_seed
-from app.core.route import format_hash
+from app.core.route import DAILY, STATS, format_hash
 from app.core.session import Session
+from app.core.stats import result_of
 from app.web.board import BoardWidget
 from app.web.dom import Callback, Listeners, by_id, document, element, window
 from app.web.layout import global_key_rows, key_help, key_rows
 from app.web.screen.controls import Controls
+from app.web.screen.draw import draw_state
 from app.web.screen.host import GameHost
 from app.web.screen.result_dialog import ResultDialog
 from app.web.screen.share_box import ShareBox
@@ -44,7 +56,7 @@ def use_stylesheet(href: str) -> None:
 class GameScreen:
     """One game on the page, from a game ID or a fresh puzzle."""
 
-    def __init__(self, shell: Any, game: str, game_id: str | None) -> None:
+    def __init__(self, shell: Any, game: str, game_id: str | None, *, daily: bool = False) -> None:
         self.shell = shell
         self.i18n = shell.i18n
         self.game = game
@@ -61,11 +73,15 @@ class GameScreen:
         self.session: Session | None = None
         self.zoom: str | float = "auto"  # "auto" (100%: fit, within the view's cell sizes), "fit", or cell px
         self._auto_px = 0.0
+        self.daily_day = utc_day(time.time()) if daily else None  # the UTC date of the daily in play, if it is one
+        self._counted_start = self._counted_result = False  # this board's entries in the statistics
 
         self.root = element("section", cls=f"game game-{game}", attrs={"aria-labelledby": "game-title"})
         by_id("view").appendChild(self.root)
         self._build()
         self._open_initial(game_id)
+        if self.daily_day is not None and self.shell.dailies.is_done(game, self.daily_day):
+            self.shell.notify(self.i18n.t("daily_done_already"))
         on = self._listeners.on
         on(document, "visibilitychange", self._on_visibility)
         on(window, "pagehide", lambda _event: self._save_progress())
@@ -96,7 +112,8 @@ class GameScreen:
                              on_cancel=lambda: self.shell.announce(self.i18n.t("busy_cancelled")))
         self.controls = Controls(self._listeners, {
             "undo": self.undo, "redo": self.redo, "restart": self.restart, "hint": self.hint,
-            "new-game": self.ask_new_game})
+            "check": self.check, "new-game": self.ask_new_game})
+        self.controls.buttons["check"].hidden = check_hook(self.backend) is None
         self.controls.set_shortcuts(self.shell.shortcuts_on)
         self.size_form = SizeForm(self._listeners, self.view, self.backend,
                                   start=lambda params, focus: self.new_game(params, focus_board=focus),
@@ -107,11 +124,16 @@ class GameScreen:
                                    on_next=self._open_next_stage)
         extras = element("div", cls="extras")
         self.view.extra_controls(extras)
+        records = element("p", cls="game-records", children=[
+            element("a", attrs={"href": daily_hash(self.game), "data-i18n": "daily_link", "id": "daily-link"}),
+            element("a", attrs={"href": format_hash(self.game, screen=STATS), "data-i18n": "stats_link",
+                                "id": "stats-link"})])
         home = element("a", cls="back-home", attrs={"href": "#", "data-i18n": "home"})
         # The numbers and buttons needed while playing sit in one bar: beside the board on wide
         # screens, above it (and sticky) on narrow ones, so they never scroll out of reach.
         play_bar = element("div", cls="play-bar", children=[self.controls.stats, self.controls.group])
-        panel = element("aside", cls="game-panel", children=[self.size_form.form, extras, self.share.form, home])
+        panel = element("aside", cls="game-panel", children=[self.size_form.form, extras, self.share.form, records,
+                                                             home])
         self.scroll_hint = element("p", cls="scroll-hint", attrs={"id": "scroll-hint", "data-i18n": "board_scrolls",
                                                                    "hidden": ""})
         board_column = element("div", cls="board-column", children=[
@@ -170,16 +192,23 @@ class GameScreen:
     # ----- opening a puzzle ------------------------------------------------------------------
 
     def _open_initial(self, game_id: str | None) -> None:
-        state = self._decode_for_play(game_id, "bad_link") if game_id is not None else None
-        if state is None and game_id is None:
-            state = self._first_unfinished_stage()
-        if state is None:
-            state = self._fresh_state(self.view.adjust_params(next(iter(self.backend.PRESETS.values()))))
-        self._start(state)
+        if self.daily_day is not None:
+            state = daily_state(self.game, self.daily_day)
+            self._start(state)
+            game_id = self.game_id()  # a daily left half-played is restored like any other board
+        else:
+            state = self._decode_for_play(game_id, "bad_link") if game_id is not None else None
+            if state is None and game_id is None:
+                state = self._first_unfinished_stage()
+            if state is None:
+                state = self._fresh_state(self.view.adjust_params(next(iter(self.backend.PRESETS.values()))))
+            self._start(state)
         if game_id is not None and state is not None:
             restored = progress.restore(self.backend, self.shell.storage.get(self._progress_key()), self.game_id())
             if restored is not None:
                 self.session = restored
+                self._counted_start = bool(restored.move_log)  # counted before the reload
+                self._counted_result = restored.deaths > 0  # a loss, since undone, was recorded when it happened
                 self.render(force=True)
 
     def _first_unfinished_stage(self) -> Any:
@@ -219,6 +248,7 @@ class GameScreen:
         """Begin a session on `state` and draw it."""
         self.slow.cancel()
         self.session = Session(self.backend, state)
+        self._counted_start = self._counted_result = False
         self.preset_key = self.backend.format_params(self.backend.params_of(state))
         if self.board is not None:
             self.board.close()
@@ -240,6 +270,10 @@ class GameScreen:
         self.shell.i18n.apply(self.root)
         self.heading.textContent = self.i18n.t(self.view.name_key)
         self.rule.textContent = self.i18n.t(self.view.rule_key)
+        if self.daily_day is not None:
+            self.heading.appendChild(element("span", cls="daily-tag", text=self.i18n.t(
+                "daily_in_play", date=self.daily_day.isoformat())))
+        self.controls.buttons["check"].setAttribute("title", self.i18n.t("check_counts_as_hint"))
         self.keys_line.textContent = " ".join(filter(None, [
             self.i18n.t("keys_move") + self.i18n.t("keys_separator").rstrip(),
             key_help(self.view.actions, self.i18n.t)]))
@@ -278,15 +312,12 @@ class GameScreen:
         """Bring canvas, labels, numbers and buttons up to date; return the positions that changed."""
         if self.board is None or self.session is None:
             return []
-        codes = self.view.codes(self.session.state)
-        changed = self.board.paint(codes, force=force)
-        layout = self.board.layout
-        for position in changed:
-            if layout.is_live(position):
-                code = int(codes[layout.index(position)])
-                self.board.describe(position, code, self.view.label(code, position), self.view.pressed(code))
+        changed = draw_state(self.board, self.view, self.session.state, force=force)
         self.board.set_locked(self.session.over)
-        self.controls.show(self.session, self.view.stats(self.session, self.best))
+        rows = self.view.stats(self.session, self.best)
+        if self.session.hints_used:  # hints and checks, shown once used: the records will say so too
+            rows.append(("hints", self.i18n.t("hints_label"), str(self.session.hints_used)))
+        self.controls.show(self.session, rows)
         return changed
 
     def _on_tick(self, *_: Any) -> None:
@@ -342,6 +373,7 @@ class GameScreen:
 
     def _after_move(self, before: Any, move: Any) -> None:
         self.board.mark([], "hinted")
+        self.board.mark([], "wrong")  # what a check found may have changed with the move
         changed = self.render()
         self._say_change(None, before, move)  # first, so a view's own words (after_move) come last
         self.view.after_move(before, self.session.state, move, changed)
@@ -359,6 +391,9 @@ class GameScreen:
 
     def _after_change(self) -> None:
         self._sync_hash()
+        if not self._counted_start and self.session.move_log:
+            self._counted_start = True
+            self.shell.stats.note_started(self.game, self.preset_key)
         if self.session.over:
             self._finish()
         elif self.session.move_log:
@@ -389,6 +424,7 @@ class GameScreen:
         if step():
             self.shell.audio.play(sound)
             self.board.mark([], "hinted")
+            self.board.mark([], "wrong")
             self.render()
             self._say_change(said, before)
             self._after_change()
@@ -408,6 +444,21 @@ class GameScreen:
         self.shell.audio.play("hint")
         self.view.use_hint(move)
 
+    def check(self) -> None:
+        """Mark what is already wrong (the game's own Check); it counts like a hint."""
+        if self.session is None or self.session.over or self.slow.running or check_hook(self.backend) is None:
+            return
+        result = run_check(self.session)
+        t = self.i18n.t
+        if result is None:
+            self.shell.announce(t("check_nothing_yet"))
+            return
+        self.shell.audio.play("hint" if not result.anything_wrong else "error")
+        self.board.mark(list(result.cells), "wrong", note=t("check_marked_cell"))
+        self.render()  # the hint count beside the board
+        self._progress_dirty = True  # the check is kept with the game, as a hint is
+        self.shell.announce(" ".join([t(result.string_key, count=result.count), t("check_counts_as_hint")]))
+
     def in_progress(self) -> bool:
         """Whether a game is under way that a new game would throw away."""
         return self.session is not None and not self.session.over and (self.session.moves > 0
@@ -426,6 +477,7 @@ class GameScreen:
         """Start a fresh puzzle with the given params (default: the current ones)."""
         if params is None:
             params = self.backend.params_of(self.session.state)
+        self.daily_day = None  # a new board is not the daily
         self._start(self._fresh_state(self.view.adjust_params(params)))
         self._forget_progress()
         verbosity = self.shell.settings.get("announce")
@@ -479,6 +531,8 @@ class GameScreen:
             return  # a held H is one hint, not one per key repeat; and the player may turn letters off
         if key in ("h", "H"):
             self.hint()
+        elif key in ("c", "C"):
+            self.check()
         elif key in ("n", "N"):
             event.preventDefault()
             self.ask_new_game()
@@ -500,7 +554,10 @@ class GameScreen:
 
     def _sync_hash(self) -> None:
         game_id = self.game_id()
-        self.shell.replace_hash(format_hash(self.game, game_id))
+        if self.daily_day is not None:
+            self.shell.replace_hash(format_hash(self.game, screen=DAILY))
+        else:
+            self.shell.replace_hash(format_hash(self.game, game_id))
         self.share.show(game_id)
 
     def _open_typed_id(self, text: str) -> None:
@@ -521,6 +578,7 @@ class GameScreen:
             self.share.show_error(self.i18n.t("bad_game_id", reason=self.i18n.t("id_problem_solved")))
             return
         self.shell.clear_notice()  # an earlier refusal no longer applies
+        self.daily_day = None
         self._start(state)
         self._forget_progress()
 
@@ -561,6 +619,8 @@ class GameScreen:
     def _finish(self) -> None:
         self._forget_progress()
         self.board.set_locked(True)
+        self._record_result()
+        self._offer_extras()
         if self.session.status > 0:
             self._celebrate()
         else:
@@ -581,6 +641,31 @@ class GameScreen:
         self.dialog.show_loss(title, rows, on_undo=self._undo_loss if self.session.can_undo else None,
                               on_retry=self._retry_board)
         self.shell.announce(" ".join([self.view.lost_text()] + [f"{label}: {value}" for label, value in rows]))
+
+    def _record_result(self) -> None:
+        """Count this board in the statistics once, at its first end; a won daily is marked done."""
+        if self.daily_day is not None and self.session.status > 0:
+            self.shell.dailies.mark_done(self.game, self.daily_day)  # also a win after an undone loss
+        if self._counted_result:
+            return
+        self._counted_result = True
+        if not self._counted_start:  # e.g. a board finished by its only move, counted as it ends
+            self._counted_start = True
+            self.shell.stats.note_started(self.game, self.preset_key)
+        self.shell.stats.record(self.game, self.preset_key, result_of(self.backend, self.session))
+
+    def _offer_extras(self) -> None:
+        """Fill the result dialog's second row: the daily's card, the replay and its link, the statistics."""
+        card = None
+        if self.daily_day is not None:
+            url = str(window.location.href).split("#")[0] + daily_hash(self.game)
+            card = result_card(self.i18n.lang, self.game, self.daily_day, url=url,
+                               **card_fields(self.backend, self.session))
+        link = replay_link(self.backend, self.session.log_start, self.session.move_log) \
+            if self.session.move_log else None
+        url = str(window.location.href).split("#")[0] + link if link else None
+        self.dialog.set_extras(stats_hash=format_hash(self.game, screen=STATS), card=card, replay_hash=link,
+                               replay_url=url, t=self.i18n.t, say=self.shell.announce)
 
     def _undo_loss(self) -> None:
         """Take back the move that lost (the death stays counted) and play on from the board."""
@@ -622,6 +707,9 @@ class GameScreen:
             note = t("hints_used", hints=self.session.hints_used)
         else:
             note = t("new_best") if improved else ""
+        if self.daily_day is not None:
+            streak = self.shell.dailies.streak(self.game, self.daily_day)
+            note = " ".join(filter(None, [note, t("daily_cleared_streak", days=streak)]))
         has_next = stage is not None and self.backend.next_stage(stage) is not None
         self.dialog.show(t("cleared"), rows, note, is_best=bool(improved), offer_next=has_next)
         self.shell.announce(" ".join([t("cleared")] + [f"{label} {value}" for label, value in rows]

@@ -104,6 +104,7 @@ GLOBAL_KEYS: tuple[tuple[str, str, bool], ...] = (
     ("Control+Z", "keys_global_undo", False),
     ("Control+Y / Control+Shift+Z", "keys_global_redo", False),
     ("H", "keys_global_hint", True),
+    ("C", "keys_global_check", True),
     ("N", "keys_global_new", True),
     ("?", "keys_global_help", True),
 )

@@ -118,6 +118,26 @@ def test_the_clear_dialog(page) -> None:  # noqa: ANN001
     page.locator("#result-close").click()
 
 
+def test_the_replay_the_statistics_and_a_check(page) -> None:  # noqa: ANN001
+    board = puzzle("axe-replay", "3x3")
+    go(page, f"#crosslight/{crosslight.encode(board)}")
+    page.wait_for_selector("[role=grid] button.cell")
+    page.locator("#check").click()
+    assert_clean(page, "after a check")
+    for r, c in crosslight.solve(board):
+        page.locator(f"button.cell[data-row='{r}'][data-col='{c}']").click()
+    page.locator("#result-replay").click()
+    page.wait_for_selector("#replay-position")
+    page.locator("#replay-forward").click()
+    assert_clean(page, "on the replay screen")
+    go(page, f"#crosslight/{crosslight.encode(board)}/replay/1.AAAA")
+    page.wait_for_selector("#replay-problem")
+    assert_clean(page, "on a refused replay link")
+    go(page, "#crosslight/stats")
+    page.wait_for_selector("#view h1")
+    assert_clean(page, "on the statistics screen")
+
+
 @pytest.mark.parametrize("size", [(360, 740), (768, 1024)])
 def test_expert_minesweeper_on_narrow_screens(page, size) -> None:  # noqa: ANN001
     page.set_viewport_size({"width": size[0], "height": size[1]})

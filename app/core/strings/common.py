@@ -53,6 +53,7 @@ EN: dict[str, str] = {
     "new_best": "New best!",
     "close": "Close",
     "hints_used": "Hints used: {hints} — not counted for records",
+    "hints_label": "Hints and checks",
     # Loss
     "game_over": "Game over",
     "mine_hit": "Boom! You hit a mine.",
@@ -119,6 +120,7 @@ EN: dict[str, str] = {
     "keys_global_undo": "undo",
     "keys_global_redo": "redo",
     "keys_global_hint": "hint",
+    "keys_global_check": "check what is wrong so far (counts like a hint)",
     "keys_global_new": "new game (asks first during a game)",
     "keys_global_help": "this list of keys",
     "keys_global_move": "move the cursor",
@@ -191,6 +193,7 @@ JA: dict[str, str] = {
     "new_best": "自己ベスト更新！",
     "close": "閉じる",
     "hints_used": "ヒント使用：{hints} 回（記録には残りません）",
+    "hints_label": "ヒントとチェック",
     # Loss
     "game_over": "ゲームオーバー",
     "mine_hit": "ドカン！地雷を踏んでしまいました。",
@@ -265,6 +268,7 @@ JA: dict[str, str] = {
     "keys_global_undo": "一手戻す",
     "keys_global_redo": "一手進む",
     "keys_global_hint": "ヒント",
+    "keys_global_check": "今までの間違いをチェック（ヒントと同じに数えます）",
     "keys_global_new": "新しいゲーム（ゲーム中は確認します）",
     "keys_global_help": "このキー一覧",
     "keys_global_move": "カーソルを動かす",

@@ -61,6 +61,11 @@ EN: dict[str, str] = {
     "daily_card_time": "Time: {time}",
     "daily_card_hints": "Hints: {hints}",
     "daily_card_no_hints": "No hints",
+    "daily_in_play": "Daily puzzle, {date} (UTC)",
+    "daily_done_already": "You cleared today's puzzle already; playing it again keeps your streak as it is.",
+    "daily_link": "Today's puzzle",
+    "daily_cleared_streak": "Daily cleared. Streak: {days} days.",
+    "copy_by_hand": "Could not copy: the text is selected below, copy it by hand.",
     # Replays
     "replay_title": "Replay",
     "replay_watch": "Watch the replay",
@@ -82,6 +87,15 @@ EN: dict[str, str] = {
     "replay_problem_game_id": "The board of this replay cannot be opened.",
     "replay_problem_illegal": "This replay has a move that cannot be played on its board.",
     "replay_problem_empty": "This replay has no moves.",
+    "replay_heading": "{game} replay",
+    "replay_controls": "Replay controls",
+    "replay_speed_label": "Speed",
+    "replay_board_label": "Replayed board",
+    "replay_result_won": "The game was won in {moves} moves.",
+    "replay_result_lost": "The game was lost after {moves} moves.",
+    "replay_result_open": "The game stopped after {moves} moves.",
+    "replay_play_this": "Play this board",
+    "replay_keys": "Space: play or pause. ← →: one move. Home / End: start or end.",
     # Check
     "check": "Check",
     "check_counts_as_hint": "A check counts like a hint in the records.",
@@ -92,6 +106,7 @@ EN: dict[str, str] = {
     "check_wrong_locks": "{count} locked tiles are turned wrong.",
     "check_locks_block": "The locked tiles block every way through.",
     "check_marked_cell": "Wrong",
+    "check_nothing_yet": "Nothing to check yet.",
 }
 
 JA: dict[str, str] = {
@@ -147,6 +162,11 @@ JA: dict[str, str] = {
     "daily_card_time": "時間：{time}",
     "daily_card_hints": "ヒント：{hints}",
     "daily_card_no_hints": "ヒントなし",
+    "daily_in_play": "今日のパズル {date}（UTC）",
+    "daily_done_already": "今日のパズルはもう解きました。もう一度遊んでも連続記録は変わりません。",
+    "daily_link": "今日のパズル",
+    "daily_cleared_streak": "今日のパズルを解きました。連続 {days} 日。",
+    "copy_by_hand": "コピーできませんでした。下の文字を選択したので、手動でコピーしてください。",
     # Replays
     "replay_title": "リプレイ",
     "replay_watch": "リプレイを見る",
@@ -168,6 +188,15 @@ JA: dict[str, str] = {
     "replay_problem_game_id": "このリプレイの盤面を開けません。",
     "replay_problem_illegal": "このリプレイには、その盤面では指せない手があります。",
     "replay_problem_empty": "このリプレイには手がありません。",
+    "replay_heading": "{game}のリプレイ",
+    "replay_controls": "リプレイの操作",
+    "replay_speed_label": "速さ",
+    "replay_board_label": "再生中の盤面",
+    "replay_result_won": "{moves}手でクリアしたゲームです。",
+    "replay_result_lost": "{moves}手で負けたゲームです。",
+    "replay_result_open": "{moves}手で止まったゲームです。",
+    "replay_play_this": "この盤面で遊ぶ",
+    "replay_keys": "Space：再生・一時停止。← →：1手ずつ。Home / End：最初・最後へ。",
     # Check
     "check": "チェック",
     "check_counts_as_hint": "チェックは記録上ヒントと同じに数えます。",
@@ -178,4 +207,5 @@ JA: dict[str, str] = {
     "check_wrong_locks": "{count}枚の固定したタイルの向きが違います。",
     "check_locks_block": "固定したタイルが道をすべてふさいでいます。",
     "check_marked_cell": "間違い",
+    "check_nothing_yet": "まだチェックするものがありません。",
 }

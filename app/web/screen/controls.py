@@ -1,4 +1,4 @@
-"""The game controls (undo, redo, restart, hint, new game) and the numbers beside the board."""
+"""The game controls (undo, redo, restart, hint, check, new game) and the numbers beside the board."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ BUTTONS = (
     ("redo", "redo", "Control+Y"),
     ("restart", "restart", ""),
     ("hint", "hint", "H"),
+    ("check", "check", "C"),
     ("new-game", "new_game", "N"),
 )
 
@@ -53,6 +54,7 @@ class Controls:
         self.buttons["redo"].disabled = not session.can_redo
         self.buttons["restart"].disabled = not session.can_restart  # a loss may be restarted, a win not
         self.buttons["hint"].disabled = session.over
+        self.buttons["check"].disabled = session.over
 
     def tick(self, elapsed: float) -> None:
         """Update the clock between moves."""

@@ -89,3 +89,21 @@ class GameHost(ShellHost):
     def stage_progress(self, stage_id: str) -> dict[str, Any]:
         """The player's record of one of this game's stages."""
         return self._screen.stage_progress(stage_id)
+
+
+class ReplayHost(ShellHost):
+    """A replay screen's host: the shell's services, the board and the replayed state; no moves are taken."""
+
+    def __init__(self, shell: Any, screen: Any) -> None:
+        super().__init__(shell)
+        self._screen = screen
+
+    @property
+    def board(self) -> Any:  # type: ignore[override]
+        """The board widget showing the replay."""
+        return self._screen.board
+
+    @property
+    def state(self) -> Any:
+        """The state at the replay's position."""
+        return self._screen.replay.state if self._screen.replay is not None else None

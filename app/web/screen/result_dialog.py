@@ -2,6 +2,8 @@
 
 A win offers New game (and Next stage where there is one); a loss offers Undo the
 last move, Retry this board and New game, as Tatham's Mines does after a death.
+Below them: Copy result (a daily's card), Watch the replay, Copy replay link and the
+game's statistics. What could not be copied is shown selected, to copy by hand.
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.web.dom import Listeners, by_id, element
+from app.web.clipboard import copy_text
+from app.web.dom import Listeners, by_id, element, window
 
 
 def _nothing() -> None:
@@ -30,6 +33,49 @@ class ResultDialog:
         listeners.on(by_id("result-undo"), "click", lambda _event: self._choose(self._on_undo))
         listeners.on(by_id("result-retry"), "click", lambda _event: self._choose(self._on_retry))
         listeners.on(by_id("result-close"), "click", lambda _event: self._choose(self._on_close))
+        listeners.on(by_id("result-card"), "click", lambda _event: self._copy(self._card, "daily_card_copied"))
+        listeners.on(by_id("result-replay-copy"), "click",
+                     lambda _event: self._copy(self._replay_url, "replay_link_copied"))
+        listeners.on(by_id("result-replay"), "click", lambda _event: self._watch())
+        self._t: Callable[..., str] = lambda key, **_params: key
+        self._say: Callable[[str], None] = lambda _text: None
+        self._card: str | None = None
+        self._replay_hash: str | None = None
+        self._replay_url: str | None = None
+
+    def set_extras(self, *, stats_hash: str, card: str | None, replay_hash: str | None, replay_url: str | None,
+                   t: Callable[..., str], say: Callable[[str], None]) -> None:
+        """Say what the next show offers below the main buttons: a daily's card, the replay, the statistics."""
+        self._t, self._say = t, say
+        self._card, self._replay_hash, self._replay_url = card, replay_hash, replay_url
+        by_id("result-card").hidden = card is None
+        by_id("result-replay").hidden = replay_hash is None
+        by_id("result-replay-copy").hidden = replay_url is None
+        by_id("result-stats").setAttribute("href", stats_hash)
+        by_id("result-copy-status").textContent = ""
+        by_id("result-copy-text").hidden = True
+
+    def _watch(self) -> None:
+        if self._replay_hash is not None:
+            self.close()
+            window.location.hash = self._replay_hash
+
+    def _copy(self, text: str | None, said_key: str) -> None:
+        if text is None:
+            return
+        field = by_id("result-copy-text")
+
+        def done(ok: bool) -> None:
+            status = self._t(said_key) if ok else self._t("copy_by_hand")
+            by_id("result-copy-status").textContent = status
+            self._say(status)
+            field.hidden = ok
+            if not ok:  # the text, selected, to copy by hand
+                field.value = text
+                field.focus()
+                field.select()
+
+        copy_text(text, done)
 
     @property
     def is_open(self) -> bool:

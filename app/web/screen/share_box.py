@@ -6,10 +6,10 @@ corrected); whether the link was copied is said beside the button.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from app.web.clipboard import copy_text
 from app.web.dom import Listeners, element, window
 
 
@@ -61,16 +61,12 @@ class ShareBox:
         self._open_id(str(self.id_input.value).strip())
 
     def _copy_link(self, *_: Any) -> None:
-        asyncio.ensure_future(self._copy_to_clipboard(str(window.location.href)))
+        copy_text(str(window.location.href), self._copied)
 
-    async def _copy_to_clipboard(self, url: str) -> None:
-        try:
-            await window.navigator.clipboard.writeText(url)
-        except Exception:  # no clipboard (plain http) or no permission: leave the ID selected to copy
+    def _copied(self, ok: bool) -> None:
+        if not ok:  # no clipboard (plain http) or no permission: leave the ID selected to copy by hand
             self.id_input.select()
-            self._tell(self._t("link_copy_failed"))
-            return
-        self._tell(self._t("link_copied"))
+        self._tell(self._t("link_copied" if ok else "link_copy_failed"))
 
     def _tell(self, text: str) -> None:
         # Seen beside the button; the live region says it to screen readers.
