@@ -16,6 +16,19 @@ Move = Any
 Params = Any
 
 
+class RefusedMoveError(ValueError):
+    """An illegal move the player should be told about: `string_key` and `params` word it in the catalogue.
+
+    Backends raise it where the rule that refused the move is worth saying (a locked
+    tile cannot turn); any other ValueError is refused with the error sound alone.
+    """
+
+    def __init__(self, message: str, string_key: str, **params: Any) -> None:
+        super().__init__(message)
+        self.string_key = string_key
+        self.params = params
+
+
 class Backend(Protocol):
     """A game's rules: pure functions over small immutable states."""
 

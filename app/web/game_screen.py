@@ -22,7 +22,7 @@ import js
 from app.core import progress, registry
 from app.core.check import check_hook, run_check
 from app.core.daily import card_fields, daily_hash, daily_state, result_card, utc_day
-from app.core.game import apply_steps
+from app.core.game import RefusedMoveError, apply_steps
 from app.core.replay import replay_link
 from app.core.rng import Rng, new_seed
 from app.core.route import DAILY, STATS, format_hash
@@ -342,8 +342,8 @@ class GameScreen:
             return
         try:
             steps = apply_steps(self.backend, self.session.state, move)
-        except ValueError:
-            self.shell.audio.play("error")
+        except ValueError as refusal:
+            self._refused(refusal)
             return
         if steps is None:
             self.play(move)
@@ -365,11 +365,17 @@ class GameScreen:
         before = self.session.state
         try:
             self.session.play(move)
-        except ValueError:
-            self.shell.audio.play("error")
+        except ValueError as refusal:
+            self._refused(refusal)
             return False
         self._after_move(before, move)
         return True
+
+    def _refused(self, refusal: ValueError) -> None:
+        """An illegal move: the error sound, and the rule that refused it where the game words it."""
+        self.shell.audio.play("error")
+        if isinstance(refusal, RefusedMoveError):
+            self.shell.announce(self.i18n.t(refusal.string_key, **refusal.params))
 
     def _after_move(self, before: Any, move: Any) -> None:
         self.board.mark([], "hinted")

@@ -8,6 +8,7 @@ import pytest
 
 from app.core.rng import Rng
 from app.games import pipes
+from app.games.pipes import strings as pipes_strings
 from tests.browser.conftest import go
 
 LABEL = re.compile(r"^Row (\d+), column (\d+), open (nothing|(up|right|down|left)(, (right|down|left))*), "
@@ -86,7 +87,8 @@ def test_a_locked_tile_refuses_a_turn_and_unlock_all_frees_it(page) -> None:  # 
     page.keyboard.press("Enter")
     assert target.get_attribute("aria-label") == before + ", locked", "a locked tile does not turn"
     assert page.locator("#stat-moves").inner_text() == "0", "locking costs no move"
-    assert "locked" in page.locator("#live").inner_text()
+    assert page.locator("#live").inner_text().strip() == pipes_strings.EN["pipes_live_locked_refused"].format(
+        row=3, col=3), "the backend's refusal is said in words"
     page.locator("#pipes-unlock-all").click()
     assert target.get_attribute("aria-label") == before
     target.click()

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.core import strings as catalogue
+from app.core.game import RefusedMoveError
 from app.core.gameid import ID_PROBLEMS, GameIdError
 from app.core.rng import Rng
 from app.games import pipes
@@ -107,8 +108,11 @@ def test_turns_locks_and_their_costs() -> None:
     assert locked.is_locked(2, 3) and pipes.locked_mask(locked)[2, 3]
     assert pipes.move_cost(state, ("lock", 2, 3)) == 0
     for turn in ("cw", "ccw"):
-        with pytest.raises(ValueError, match="locked"):
+        with pytest.raises(RefusedMoveError, match="locked") as refused:
             pipes.apply(locked, (turn, 2, 3))
+        # the page words the rule from the catalogue, with the cell counted from 1
+        assert refused.value.string_key == "pipes_live_locked_refused"
+        assert refused.value.params == {"row": 3, "col": 4}
     assert not pipes.apply(locked, ("lock", 2, 3)).is_locked(2, 3)
     several = pipes.apply(pipes.apply(locked, ("lock", 0, 0)), ("lock", 4, 4))
     cleared_locks = pipes.apply(several, ("unlock_all",))

@@ -25,6 +25,8 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+from app.core.game import RefusedMoveError
+
 from . import net_solver, path_solver
 from .board import State
 from .flow import is_cleared
@@ -74,7 +76,9 @@ def apply(state: State, move: Move) -> State:
     tiles, locked = list(state.tiles), list(state.locked)
     if kind in TURNS:
         if locked[cell]:
-            raise ValueError("a locked tile cannot turn; unlock it first")
+            row, col = divmod(cell, state.width)
+            raise RefusedMoveError("a locked tile cannot turn; unlock it first", "pipes_live_locked_refused",
+                              row=row + 1, col=col + 1)
         tiles[cell] = rotate_cw(tiles[cell]) if kind == "cw" else rotate_ccw(tiles[cell])
     elif kind == "lock":
         locked[cell] = not locked[cell]

@@ -197,10 +197,6 @@ class PipesView(ParView):
             return None
         if action == "lock":
             return ("lock", row, col)
-        if state.is_locked(row, col):
-            self.host.play_sound("error")
-            self.host.announce(self.t("pipes_live_locked_refused", row=row + 1, col=col + 1))
-            return None
         return ("cw" if action == "turn_cw" else "ccw", row, col)
 
     # ----- reactions -------------------------------------------------------------------------
