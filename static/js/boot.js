@@ -387,12 +387,27 @@
   }
 
   if ("serviceWorker" in navigator && !isFileUrl) {
-    navigator.serviceWorker.addEventListener("controllerchange", reloadOnce);
+    // A page that started under a worker and sees another take over was loaded from an older
+    // release: it reloads once, so it never fetches its remaining files from a newer one. (The
+    // first visit's worker claiming the page is not that: the page started without a worker.)
+    var startedControlled = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (startedControlled) reloadOnChange = true;
+      reloadOnce();
+    });
     // A version that finished installing while an older page was open takes over on this load,
     // before this page boots Python (the older version's files are still what this page gets).
-    if (navigator.serviceWorker.controller) {
+    // It may also have taken over already, between this page's request and this line (the
+    // old page's unload can let it activate): then its controllerchange may have come and gone.
+    if (startedControlled) {
       navigator.serviceWorker.getRegistration().then(function (registration) {
-        if (registration && registration.waiting && registration.active) takeUpdate(registration);
+        if (!registration) return;
+        if (registration.waiting && registration.active) {
+          takeUpdate(registration);
+        } else if (registration.active && registration.active !== navigator.serviceWorker.controller) {
+          reloadOnChange = true;
+          reloadOnce();
+        }
       }, function () { /* no registration: nothing to take */ });
     }
     // Register only once the game is ready, so the worker's downloads never compete with the page's.
