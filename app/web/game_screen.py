@@ -116,7 +116,7 @@ class GameScreen:
         self.controls.buttons["check"].hidden = check_hook(self.backend) is None
         self.controls.set_shortcuts(self.shell.shortcuts_on)
         self.size_form = SizeForm(self._listeners, self.view, self.backend,
-                                  start=lambda params, focus: self.new_game(params, focus_board=focus),
+                                  start=lambda params, focus: self.ask_new_game(params, focus_board=focus),
                                   game_started=lambda: self.session is not None and self.session.timer.started,
                                   refused=lambda: self.shell.audio.play("error"))
         self.share = ShareBox(self._listeners, open_id=self._open_typed_id, say=self.shell.announce, t=self.i18n.t)
@@ -470,14 +470,14 @@ class GameScreen:
         return self.session is not None and not self.session.over and (self.session.moves > 0
                                                                         or self.session.can_undo)
 
-    def ask_new_game(self) -> None:
-        """New game from the button or N: during a game, ask first (No keeps every move)."""
+    def ask_new_game(self, params: Any = None, *, focus_board: bool = True) -> None:
+        """New game from the button, N or the size menu's Apply: during a game, ask first (No keeps every move)."""
         if not self.in_progress():
-            self.new_game()
+            self.new_game(params, focus_board=focus_board)
             return
         t = self.i18n.t
         self.shell.confirm(t("confirm_new_title"), t("confirm_new_text", moves=self.session.moves),
-                           lambda: self.new_game())
+                           lambda: self.new_game(params, focus_board=focus_board))
 
     def new_game(self, params: Any = None, *, focus_board: bool = True) -> None:
         """Start a fresh puzzle with the given params (default: the current ones)."""

@@ -286,7 +286,12 @@ def test_the_size_menu_does_not_discard_a_game_in_play(page) -> None:  # noqa: A
     page.locator("button.cell[data-row='0'][data-col='0']").click()
     page.select_option("#preset", "hard")
     assert page.locator("button.cell").count() == 25 and page.locator("#stat-moves").inner_text() == "1"
+    page.locator("#apply-size").click()  # Apply during a game asks first, as New game does
+    page.locator("#confirm-dialog").wait_for(state="visible")
+    page.locator("#confirm-no").click()
+    assert page.locator("button.cell").count() == 25 and page.locator("#stat-moves").inner_text() == "1"
     page.locator("#apply-size").click()
+    page.locator("#confirm-yes").click()
     page.wait_for_function("() => document.querySelectorAll('button.cell').length === 49")
 
 
