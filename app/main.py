@@ -8,6 +8,11 @@ import js
 def start() -> None:
     """Boot the web frontend; on any failure show a readable message, never a traceback."""
     try:
+        from app.web import deferred
+
+        # numpy is imported when first used, not by the modules that name it: the home screen
+        # needs none of it (app/web/deferred.py; app.web.boot imports it once home is shown).
+        deferred.defer("numpy")
         from app.web.boot import boot
 
         boot()

@@ -1,12 +1,21 @@
 """Start the page: build the shell and open the screen the address names."""
 
+from pyodide.ffi import create_once_callable
+
+from app.web import deferred
+from app.web.dom import guard, window
 from app.web.shell import Shell
 
 shell: Shell | None = None  # kept so tests and benchmarks can reach the running page from the console
 
 
 def boot() -> None:
-    """Create the one Shell and start it."""
+    """Create the one Shell and start it; then import what the first screen did not need."""
     global shell
     shell = Shell()
     shell.start()
+    if deferred.is_deferred("numpy"):
+        # The home screen needs no numpy (app/main.py defers it). Import it once that screen has
+        # been drawn, so the first game opened does not wait for it.
+        load = create_once_callable(guard(lambda: deferred.load("numpy")))
+        window.requestAnimationFrame(create_once_callable(lambda _time: window.setTimeout(load, 0)))

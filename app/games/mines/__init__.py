@@ -9,6 +9,9 @@ by deduction alone.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from app.core.rng import Rng
 from app.core.settings import Setting
 
@@ -24,13 +27,34 @@ from .board import (
     visible_grid,
 )
 from .check import check
-from .generator import new_seed, place_mines
-from .hints import hint
-from .ids import decode, encode
-from .moves import Move, apply, apply_steps, restart_state
 from .params import PRESETS, Params, ParamsError, check_params, format_params, max_mines, parse_params
-from .postmortem import PostMortem, post_mortem
-from .solver import solve_from_first_click, solves_without_guessing
+
+if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
+    from .generator import place_mines
+    from .hints import hint
+    from .ids import decode, encode
+    from .moves import Move, apply, apply_steps, restart_state
+    from .postmortem import PostMortem, post_mortem
+    from .solver import solve_from_first_click, solves_without_guessing
+
+# The rest of the backend (generator, solver, moves, hints, game IDs) is imported when a name
+# from it is first read, so showing the home screen does not compile and run it.
+_LAZY = {
+    "new_seed": ".generator", "place_mines": ".generator", "hint": ".hints", "decode": ".ids", "encode": ".ids",
+    "Move": ".moves", "apply": ".moves", "apply_steps": ".moves", "restart_state": ".moves",
+    "PostMortem": ".postmortem", "post_mortem": ".postmortem",
+    "solve_from_first_click": ".solver", "solves_without_guessing": ".solver",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the submodule that defines `name` on first use and keep the name here."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    globals()[name] = value
+    return value
+
 
 ID = "mines"
 
@@ -77,6 +101,8 @@ __all__ = [
 
 def generate(params: Params, rng: Rng) -> State:
     """Return a new unplaced board whose seed is drawn from `rng`; the first click lays the mines."""
+    from .generator import new_seed
+
     return unplaced_state(check_params(params), new_seed(rng))
 
 
@@ -86,6 +112,8 @@ def daily_state(params: Params, rng: Rng) -> State:
     Mines are laid on the first click, so a daily left unplaced would give each player
     the layout of wherever they clicked first; opening the centre makes it one board.
     """
+    from .moves import apply
+
     start = generate(params, rng)
     rows, cols = start.opened.shape
     return apply(start, ("open", rows // 2, cols // 2))

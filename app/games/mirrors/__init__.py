@@ -20,10 +20,11 @@ The backend surface of `app.core.game.Backend`, plus what the view needs:
 
 from __future__ import annotations
 
+import importlib
 import operator
 from collections import OrderedDict
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.rng import Rng
 
@@ -41,11 +42,31 @@ from .board import (
 from .board import first_cell as _first_cell
 from .cells import COLOUR_LETTERS, COLOUR_NAMES, DIRECTION_NAMES, REFLECT, Cell, describe, is_turnable
 from .check import check
-from .generator import generate_puzzle
-from .ids import decode, encode
-from .solver import SolverLimitError, fewest_turns, is_unique
-from .stages import STAGE_ERROR, STAGES, TIERS, Stage, StageFileError, next_stage, stage_state
 from .trace import Beam, Step, lit_cells, target_cells, trace_all
+
+if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
+    from .ids import decode, encode
+    from .solver import SolverLimitError
+    from .stages import STAGE_ERROR, STAGES, TIERS, Stage, StageFileError, next_stage, stage_state
+
+# The generator, the solver, game IDs and the stages (read from stages.toml, each checked by the
+# solver) are imported when a name from them is first read, so showing the home screen does not
+# compile and run them.
+_LAZY = {
+    "decode": ".ids", "encode": ".ids", "SolverLimitError": ".solver",
+    "STAGE_ERROR": ".stages", "STAGES": ".stages", "TIERS": ".stages", "Stage": ".stages",
+    "StageFileError": ".stages", "next_stage": ".stages", "stage_state": ".stages",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the submodule that defines `name` on first use and keep the name here."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    globals()[name] = value
+    return value
+
 
 ID = "mirrors"
 
@@ -122,6 +143,8 @@ def parse_params(text: str) -> Params:
         return PRESETS[key]
     stage_id = stage_id_in(key)
     if stage_id is not None:
+        from .stages import STAGES
+
         if stage_id not in STAGES:
             raise ValueError(f"There is no stage {stage_id}")
         return STAGES[stage_id].puzzle.params
@@ -149,6 +172,9 @@ _PAR_MEMORY = 32
 
 def generate(params: Params, rng: Rng) -> State:
     """Return a new puzzle's start: forward-generated for endless params, the stage itself for stage params."""
+    from .generator import generate_puzzle
+    from .stages import stage_state
+
     if params.stage is not None:
         return stage_state(params.stage)
     puzzle, turns = generate_puzzle(check_params(params), rng)
@@ -196,6 +222,8 @@ def status(state: State) -> int:
 @lru_cache(maxsize=256)
 def _fewest(puzzle: Puzzle, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...] | None:
     # Cached: the view asks for the hint and the turns left after every move, often of the same layout.
+    from .solver import fewest_turns
+
     return fewest_turns(puzzle.height, puzzle.width, cells, puzzle.sources)
 
 
@@ -218,6 +246,8 @@ def remaining_turns(state: State) -> int:
 
 def par(state: State) -> int:
     """Return the fewest turns that win from the puzzle's start (a stage's recorded minimum)."""
+    from .stages import STAGES
+
     puzzle = state.puzzle
     if puzzle.stage is not None:
         return STAGES[puzzle.stage].min_turns
@@ -232,6 +262,8 @@ def hint(state: State) -> Move | None:
     Deterministic. Each hinted turn lowers `remaining_turns` by exactly one, so following
     hints wins in `remaining_turns(state)` moves.
     """
+    from .solver import SolverLimitError
+
     try:
         turns = solve(state)
     except SolverLimitError:
@@ -244,6 +276,8 @@ def hint(state: State) -> Move | None:
 
 def is_unique_puzzle(state: State) -> bool:
     """Return whether the puzzle has exactly one solution in the solver's sense (every hard board has)."""
+    from .solver import is_unique
+
     puzzle = state.puzzle
     return is_unique(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources)
 

@@ -14,17 +14,38 @@ hint's ("set", r, c, value); see `moves`.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from app.core.rng import Rng
 
-from . import net_solver, path_solver
+from . import net_solver, path_solver  # check (below) needs them too
 from .board import State, grid, locked_mask, params_of, source_cell
 from .check import check
 from .flow import active_count, connected, flowing, loops, reach, status
-from .generator import generate as _generate
-from .ids import decode, encode
-from .moves import Move, apply, hint, hint_direction, move_cost
 from .params import MAX_SIDE, MIN_SIDE, NET, PATH, PRESETS, Params, format_params, parse_params
 from .tiles import clicks_between, open_sides, rotate_ccw, rotate_cw
+
+if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
+    from .ids import decode, encode
+    from .moves import Move, apply, hint, hint_direction, move_cost
+
+# The generator, game IDs and moves are imported when a name from them is first read, so
+# showing the home screen does not compile and run them.
+_LAZY = {
+    "decode": ".ids", "encode": ".ids",
+    "Move": ".moves", "apply": ".moves", "hint": ".moves", "hint_direction": ".moves", "move_cost": ".moves",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the submodule that defines `name` on first use and keep the name here."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    globals()[name] = value
+    return value
+
 
 ID = "pipes"
 
@@ -70,6 +91,8 @@ __all__ = [
 
 def generate(params: Params, rng: Rng) -> State:
     """Make a new puzzle: always solvable (Net: exactly one solution), never already solved."""
+    from .generator import generate as _generate
+
     return _generate(params, rng)
 
 
