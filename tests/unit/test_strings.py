@@ -7,7 +7,7 @@ import re
 import pytest
 
 from app.core import strings
-from app.core.strings import LANGUAGES, MODULES, common, detect_language, placeholders, translate
+from app.core.strings import LANGUAGES, MODULES, catalogue, common, detect_language, placeholders, singulars, translate
 
 # Keys the shared UI relies on; renaming one must be a deliberate change here too.
 REQUIRED_COMMON = {
@@ -125,3 +125,18 @@ def test_register_merges_a_game_module(monkeypatch: pytest.MonkeyPatch) -> None:
 )
 def test_detect_language(preferred: object, expected: str) -> None:
     assert detect_language(preferred) == expected  # type: ignore[arg-type]
+
+
+def test_english_singulars_are_used_for_exactly_one() -> None:
+    assert translate("en", "confirm_new_text", moves=1) == "The game in play (1 move) will be lost."
+    assert translate("en", "confirm_new_text", moves=2) == "The game in play (2 moves) will be lost."
+    assert translate("en", "confirm_new_text", moves=0) == "The game in play (0 moves) will be lost."
+    assert translate("ja", "confirm_new_text", moves=1) == catalogue("ja")["confirm_new_text"].format(moves=1)
+
+
+def test_each_singular_belongs_to_an_english_string_with_its_count_and_no_new_placeholder() -> None:
+    english = catalogue("en")
+    for key, (param, singular) in singulars().items():
+        assert key in english, key
+        assert param in placeholders(english[key]), key
+        assert placeholders(singular) <= placeholders(english[key]), key

@@ -3,6 +3,10 @@
 Each catalogue module defines `EN` and `JA` dicts with the same keys; `common`
 holds the shared UI, and each registered game brings `app/games/<id>/strings.py`,
 found through `app.games.GAMES`: nothing here names a game.
+
+English counts need a singular ("1 move", not "1 moves"): a module may also define
+`EN_ONE = {key: (param, template)}`, used when that parameter is exactly 1.
+Japanese has no plural, so there is no `JA_ONE`.
 """
 
 from __future__ import annotations
@@ -17,21 +21,29 @@ from app.core.strings import common, keys, records_ui, stats_screen
 from app.games import GAMES
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "MODULES", "catalogue", "detect_language", "placeholders",
-           "register", "translate"]
+           "register", "singulars", "translate"]
 
 MODULES: tuple[ModuleType, ...] = (common, keys, records_ui, stats_screen, *(registry.strings(game) for game in GAMES))
 
 _CATALOGUES: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+_SINGULARS: dict[str, tuple[str, str]] = {}  # English: key -> (count parameter, template when it is 1)
 
 
-def register(catalogue_en: Mapping[str, str], catalogue_ja: Mapping[str, str]) -> None:
-    """Merge one module's English and Japanese strings into the catalogue."""
+def register(catalogue_en: Mapping[str, str], catalogue_ja: Mapping[str, str],
+             singular_en: Mapping[str, tuple[str, str]] | None = None) -> None:
+    """Merge one module's English and Japanese strings (and English singulars) into the catalogue."""
     _CATALOGUES["en"].update(catalogue_en)
     _CATALOGUES["ja"].update(catalogue_ja)
+    _SINGULARS.update(singular_en or {})
 
 
 for _module in MODULES:
-    register(_module.EN, _module.JA)
+    register(_module.EN, _module.JA, getattr(_module, "EN_ONE", None))
+
+
+def singulars() -> dict[str, tuple[str, str]]:
+    """Return a copy of the English singular forms (for tests and tooling)."""
+    return dict(_SINGULARS)
 
 
 def catalogue(lang: str) -> dict[str, str]:
@@ -49,8 +61,13 @@ def translate(lang: str | None, key: str, **params: object) -> str:
     template = _CATALOGUES.get(lang or DEFAULT_LANGUAGE, {}).get(key)
     if template is None:
         template = _CATALOGUES[DEFAULT_LANGUAGE].get(key)
+        lang = DEFAULT_LANGUAGE
     if template is None:
         return key  # visible but harmless: a missing string must not stop the game
+    if (lang or DEFAULT_LANGUAGE) == "en" and key in _SINGULARS:
+        param, singular = _SINGULARS[key]
+        if params.get(param) == 1:
+            template = singular
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):

@@ -293,3 +293,10 @@ JA: dict[str, str] = {
     "open_in_game": "{game}で開く",
     "said_cell_action": "{row}行{col}列：{action}。",
 }
+
+# English singulars (see app.core.strings): key -> (count parameter, text when it is 1)
+EN_ONE: dict[str, tuple[str, str]] = {
+    "n_moves": ("moves", "{moves} move"),
+    "confirm_new_text": ("moves", "The game in play (1 move) will be lost."),
+    "said_cells_changed": ("count", "1 cell changed"),
+}

@@ -209,3 +209,17 @@ JA: dict[str, str] = {
     "check_marked_cell": "間違い",
     "check_nothing_yet": "まだチェックするものがありません。",
 }
+
+# English singulars (see app.core.strings): key -> (count parameter, text when it is 1)
+EN_ONE: dict[str, tuple[str, str]] = {
+    "daily_streak": ("days", "Daily streak: 1 day"),
+    "daily_best_streak": ("days", "Best daily streak: 1 day"),
+    "daily_cleared_streak": ("days", "Daily cleared. Streak: 1 day."),
+    "replay_result_won": ("moves", "The game was won in 1 move."),
+    "replay_result_lost": ("moves", "The game was lost after 1 move."),
+    "replay_result_open": ("moves", "The game stopped after 1 move."),
+    "check_wrong_flags": ("count", "1 flag is on a safe cell."),
+    "check_presses_left": ("count", "1 press from solved."),
+    "check_turns_left": ("count", "1 turn from solved."),
+    "check_wrong_locks": ("count", "1 locked tile is turned wrong."),
+}

@@ -31,3 +31,9 @@ JA = {
     "crosslight_said_press": "{row}行{col}列を押しました、点灯 {count} 個",
     "crosslight_said_flipped": "{flipped} マスが反転、点灯 {count} 個",
 }
+
+# English singulars (see app.core.strings): key -> (count parameter, text when it is 1)
+EN_ONE: dict[str, tuple[str, str]] = {
+    "crosslight_said_lights": ("count", "1 light on"),
+    "crosslight_said_press": ("count", "Row {row}, column {col} pressed, 1 light on"),
+}
