@@ -38,7 +38,7 @@ SETTINGS: dict[str, Setting] = {
     "lang": Setting(None, str, choices=LANGUAGES, nullable=True),  # None: follow the browser
     "bgm": Setting(False, bool),  # music stays off until asked for: autoplay surprises players
     "sfx": Setting(True, bool),
-    # WCAG 2.1.4: single-character shortcuts (N, H, ?) can be turned off.
+    # WCAG 2.1.4: single-character shortcuts (N, H, C, ?) can be turned off.
     "shortcuts": Setting(True, bool),
     # What the live region says after a move, undo, redo, restart or new game.
     "announce": Setting("short", str, choices=ANNOUNCE_LEVELS),

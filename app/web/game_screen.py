@@ -56,7 +56,8 @@ def use_stylesheet(href: str) -> None:
 class GameScreen:
     """One game on the page, from a game ID or a fresh puzzle."""
 
-    def __init__(self, shell: Any, game: str, game_id: str | None, *, daily: bool = False) -> None:
+    def __init__(self, shell: Any, game: str, game_id: str | None, *, daily: bool = False,
+                 announce: bool = False) -> None:
         self.shell = shell
         self.i18n = shell.i18n
         self.game = game
@@ -82,6 +83,8 @@ class GameScreen:
         self._open_initial(game_id)
         if self.daily_day is not None and self.shell.dailies.is_done(game, self.daily_day):
             self.shell.notify(self.i18n.t("daily_done_already"))
+        if announce:  # opened from another screen (Next stage, a link): say which board this is
+            self._say_board(None)
         on = self._listeners.on
         on(document, "visibilitychange", self._on_visibility)
         on(window, "pagehide", lambda _event: self._save_progress())
@@ -138,7 +141,8 @@ class GameScreen:
                                                                    "hidden": ""})
         board_column = element("div", cls="board-column", children=[
             self._build_zoom(), self.board_area, self.scroll_hint, self.keys_line])
-        layout = element("div", cls="game-layout", children=[play_bar, board_column, panel])
+        # DOM (and so Tab) order follows the wide layout's reading order: board, then the column beside it.
+        layout = element("div", cls="game-layout", children=[board_column, play_bar, panel])
         self.root.appendChild(element("header", cls="game-header", children=[self.heading, self.rule]))
         self.root.appendChild(layout)
 
@@ -486,13 +490,18 @@ class GameScreen:
         self.daily_day = None  # a new board is not the daily
         self._start(self._fresh_state(self.view.adjust_params(params)))
         self._forget_progress()
-        verbosity = self.shell.settings.get("announce")
-        if verbosity != "off":
-            summary = self.view.move_summary(None, self.session.state, None, verbosity)
-            self.shell.announce(" ".join(filter(None, [
-                self.i18n.t("said_new_game", size=self._size_name()), summary or ""])))
+        self._say_board("said_new_game")
         if focus_board:
             self.board.focus()
+
+    def _say_board(self, what: str | None) -> None:
+        """Announce the board now in play: "New game, <board>." or just "<board>", then the view's summary."""
+        verbosity = self.shell.settings.get("announce")
+        if verbosity == "off" or self.session is None:
+            return
+        name = self.i18n.t(what, size=self._size_name()) if what else self._size_name()
+        summary = self.view.move_summary(None, self.session.state, None, verbosity)
+        self.shell.announce(" ".join(filter(None, [name, summary or ""])))
 
     def _size_name(self) -> str:
         """The preset's name of the board in play ("Easy 5×5"), else its params text."""

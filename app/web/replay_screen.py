@@ -109,7 +109,7 @@ class ReplayScreen:
             element("div", cls="share-buttons", children=[self.copy_button, self.copy_status]), self.copy_field,
             element("p", children=[self.play_link]), back])
         self.root.appendChild(element("div", cls="game-layout", children=[
-            bar, element("div", cls="board-column", children=[self.board_area, self.keys_line]), panel]))
+            element("div", cls="board-column", children=[self.board_area, self.keys_line]), bar, panel]))
         self.board = BoardWidget(self.board_area, self.view.layout(self.replay.start), (),
                                  grid_label=self.t("replay_board_label"), painter=self.view.paint,
                                  widen=self.view.widen, on_action=lambda *_args: None, describedby="replay-keys")

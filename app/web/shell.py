@@ -118,7 +118,8 @@ class Shell:
         else:
             from app.web.game_screen import GameScreen
 
-            self.screen = GameScreen(self, route.game, route.game_id, daily=route.screen == DAILY)
+            self.screen = GameScreen(self, route.game, route.game_id, daily=route.screen == DAILY,
+                                     announce=not first_screen)
         document.title = self.screen.title
         # Which screen is open, and how many routes have run: styling hooks, and what tests wait on.
         root = document.documentElement
@@ -208,7 +209,7 @@ class Shell:
 
     @property
     def shortcuts_on(self) -> bool:
-        """Whether single-key shortcuts (N, H, ?) act (WCAG 2.1.4: the player can turn them off)."""
+        """Whether single-key shortcuts (N, H, C, ?) act (WCAG 2.1.4: the player can turn them off)."""
         return bool(self.settings.get("shortcuts"))
 
     # ----- keys help and confirmations -------------------------------------------------------

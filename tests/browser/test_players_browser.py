@@ -353,3 +353,55 @@ def test_new_game_does_not_wrap_at_360px(page) -> None:  # noqa: ANN001
             r.selectNodeContents(document.getElementById(id)); return r.getClientRects().length; }""", control)
         assert lines == 1, control
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+# ----- found by the picky player's round on Light Path and Pipe Link -------------------------------
+
+
+def test_the_settings_panel_opens_on_screen_on_a_phone(page) -> None:  # noqa: ANN001
+    page.set_viewport_size({"width": 360, "height": 740})
+    go(page, "#pipes")
+    page.locator("#settings summary").click()
+    try:
+        assert in_viewport(page, ".settings-body"), "the panel is wholly on screen"
+        page.locator("#shortcuts-toggle").click()  # and its first control can be tapped
+        assert not page.locator("#shortcuts-toggle").is_checked()
+        page.locator("#shortcuts-toggle").click()
+    finally:
+        page.locator("#settings summary").click()
+
+
+def test_tab_reaches_the_board_before_the_buttons_beside_it(page) -> None:  # noqa: ANN001
+    open_crosslight(page, "tab-order")
+    page.locator("#game-title").focus()
+    reached = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("() => document.activeElement.id || document.activeElement.className"))
+    assert reached.index("hint") > next(i for i, name in enumerate(reached) if "cell" in name), reached
+
+
+def test_a_board_opened_from_another_screen_is_announced(page) -> None:  # noqa: ANN001
+    go(page, "#")
+    open_crosslight(page, "announced")
+    lit = page.locator("button.cell[aria-pressed='true']").count()
+    assert f"{lit} light{'s' if lit != 1 else ''} on" in live(page), live(page)
+
+
+def test_the_result_dialog_marks_its_suggested_step(page) -> None:  # noqa: ANN001
+    board = open_crosslight(page, "primary", "3x3")
+    for r, c in crosslight.solve(board):
+        cell(page, r, c).click()
+    page.locator("#result-dialog").wait_for(state="visible")
+    assert page.evaluate("() => document.activeElement.id") == "result-new"
+    assert page.locator("#result-dialog .primary").evaluate_all("bs => bs.map(b => b.id)") == ["result-new"]
+    page.keyboard.press("Escape")
+
+
+def test_a_copied_link_note_goes_when_a_typed_id_is_refused(page) -> None:  # noqa: ANN001
+    open_crosslight(page, "copied-note")
+    page.evaluate("() => { const s = document.querySelector('#copy-status'); s.textContent = 'Link copied.'; }")
+    page.fill("#game-id", "not an id")
+    page.locator("#load-id").click()
+    assert page.locator("#game-id-error").inner_text() != ""
+    assert page.locator("#copy-status").inner_text() == ""

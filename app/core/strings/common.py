@@ -109,7 +109,7 @@ EN: dict[str, str] = {
     "deaths": "Deaths",
     # Players' settings, keys help, confirmations, board zoom, announcements
     "settings": "Settings",
-    "setting_shortcuts": "Single-key shortcuts (N, H, ?)",
+    "setting_shortcuts": "Single-key shortcuts (N, H, C, ?)",
     "setting_announce": "Announcements",
     "announce_off": "Off",
     "announce_short": "Short",
@@ -257,7 +257,7 @@ JA: dict[str, str] = {
     "deaths": "失敗した回数",
     # Players' settings, keys help, confirmations, board zoom, announcements
     "settings": "設定",
-    "setting_shortcuts": "1 キーのショートカット（N・H・?）",
+    "setting_shortcuts": "1 キーのショートカット（N・H・C・?）",
     "setting_announce": "読み上げ",
     "announce_off": "なし",
     "announce_short": "短く",

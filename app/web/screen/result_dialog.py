@@ -116,6 +116,9 @@ class ResultDialog:
         by_id("result-title").textContent = title
 
     def _open(self, focus: Any) -> None:
+        # The suggested next step is the focused button, and looks it (Next stage over New game).
+        for button in self.dialog.querySelectorAll(".dialog-actions button"):
+            button.classList.toggle("primary", str(button.id) == str(focus.id))
         if not self.dialog.open:
             self.dialog.showModal()
         focus.focus()

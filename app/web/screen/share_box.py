@@ -47,6 +47,7 @@ class ShareBox:
             self.id_input.removeAttribute("aria-describedby")
             self.error.removeAttribute("role")
             return
+        self.copy_status.textContent = ""  # "Link copied." spoke of the ID before this one
         self.error.appendChild(element("span", text=text))
         if link is not None:
             href, label = link
