@@ -96,3 +96,85 @@ def test_a_locked_tile_refuses_a_turn_and_unlock_all_frees_it(page) -> None:  # 
     target.click(button="right")
     assert target.get_attribute("aria-label") == before, "counter-clockwise undoes clockwise"
     assert page.locator("#stat-moves").inner_text() == "2"
+
+
+# ----- partial repaints draw what a full repaint draws -------------------------------------------
+
+REPORTED_ID = "1.path-5x5.3da7aa6a33c5aca98539d5556"  # the board of the report: row 2, column 1 left a stub
+SETTLE_MS = 2 * 150 + 250  # a half turn's animation and a frame or two
+TOLERANCE = 12  # per colour channel, 0-255
+
+
+def snapshot_canvas(page) -> dict:  # noqa: ANN001
+    """Keep the board canvas's pixels (in the page) and return its size."""
+    return page.evaluate("""() => {
+        const c = document.querySelector('.board-canvas');
+        window.__pipesSnap = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        return {w: c.width, h: c.height};
+    }""")
+
+
+def differences_from_snapshot(page) -> dict:  # noqa: ANN001
+    """How many pixels differ from the kept snapshot, and the first one (x, y) in canvas pixels.
+
+    A colour channel must differ by more than TOLERANCE to count: Chromium's rasteriser may
+    antialias an arm's edge a unit or two differently under a one-square clip than under the
+    whole board's clip, while a stale stub or a cut arm differs by a hundred or more.
+    """
+    return page.evaluate("""(tolerance) => {
+        const c = document.querySelector('.board-canvas');
+        const now = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const old = window.__pipesSnap;
+        let count = 0, first = null;
+        if (old.length !== now.length) return {count: -1, first: null, w: c.width, h: c.height};
+        for (let i = 0; i < now.length; i += 4) {
+            if (Math.max(Math.abs(now[i] - old[i]), Math.abs(now[i + 1] - old[i + 1]),
+                         Math.abs(now[i + 2] - old[i + 2]), Math.abs(now[i + 3] - old[i + 3])) > tolerance) {
+                count++;
+                if (first === null) first = [(i / 4) % c.width, Math.floor(i / 4 / c.width)];
+            }
+        }
+        return {count, first, w: c.width, h: c.height};
+    }""", TOLERANCE)
+
+
+def assert_partial_equals_full_repaint(page, what: str) -> None:  # noqa: ANN001
+    """The board as partial repaints left it equals the board a full repaint (zoom + then 100%) draws."""
+    page.wait_for_timeout(SETTLE_MS)  # any turn animation has ended and repainted its tile
+    size = snapshot_canvas(page)
+    page.locator("#zoom-in").click()
+    page.locator("#zoom-actual").click()
+    page.wait_for_timeout(50)
+    found = differences_from_snapshot(page)
+    assert (found["w"], found["h"]) == (size["w"], size["h"]), "100% must come back to the same board size"
+    assert found["count"] == 0, f"{what}: {found['count']} pixels differ from a full repaint, first at {found['first']}"
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_turns_and_hints_repaint_exactly_what_a_full_repaint_draws(page, motion: str) -> None:  # noqa: ANN001
+    page.emulate_media(reduced_motion=motion)
+    try:
+        go(page, "#pipes/" + REPORTED_ID)
+        cell(page, 1, 0).click()  # the report: row 2, column 1, turned once
+        assert_partial_equals_full_repaint(page, "one turn of row 2, column 1")
+        for row, col, button in ((1, 1, "left"), (2, 1, "right"), (0, 1, "left"), (1, 0, "left"), (3, 3, "right")):
+            cell(page, row, col).click(button=button)
+            page.wait_for_timeout(40)  # some turns end the animation of the one before
+        assert_partial_equals_full_repaint(page, "turns of neighbouring tiles")
+        cell(page, 1, 0).focus()
+        for _ in range(3):  # hints turn tiles and change where the water reaches (and lock)
+            page.keyboard.press("h")
+            page.wait_for_timeout(40)
+        assert page.locator("#result-dialog[open]").count() == 0, "three hints do not clear this board"
+        assert_partial_equals_full_repaint(page, "hints on a path board")
+        go(page, "#pipes/" + puzzle_id("repaint-net", "net_9x9_wrap"))
+        cell(page, 4, 4).focus()
+        for _ in range(4):
+            page.keyboard.press("h")
+            page.wait_for_timeout(40)
+        page.keyboard.press("l")
+        page.keyboard.press("Enter")
+        assert_partial_equals_full_repaint(page, "hints, a lock and a turn on a wrapping Net board")
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+

@@ -90,16 +90,24 @@ class PipesView(ParView):
         self._tile(context, code, x, y, size, 0.0)
 
     def paint(self, context: Any, geometry: Geometry, codes: np.ndarray, area: list[Position]) -> None:
-        """Tiles cell by cell; the empty ring stays bare."""
+        """Tiles cell by cell, each clipped to its own square; the empty ring stays bare.
+
+        A position's drawing never leaves its square and depends on its own code alone,
+        so repainting the positions whose codes changed (no widening) draws exactly what a
+        full repaint draws: no stub of an old arm is left on a neighbour, no new arm is cut.
+        """
         layout = geometry.layout
         for position in area:
             code = int(codes[layout.index(position)])
             x, y, size = geometry.rect(position)
+            context.save()
+            _clip_square(context, x, y, size)
             if layout.is_cell(position) or code >= ENTRANCE:
                 self.paint_cell(context, code, x, y, size)
             else:
                 context.fillStyle = COLOURS["bg"]
                 context.fillRect(x, y, size, size)
+            context.restore()
 
     def _tile(self, context: Any, code: int, x: float, y: float, size: float, angle: float) -> None:
         inset = max(1.0, size * 0.04)
@@ -117,7 +125,10 @@ class PipesView(ParView):
         if angle:
             context.rotate(angle)
         context.strokeStyle = colour
-        context.lineCap = "round"
+        # Butt ends: an arm stops exactly on the square's edge, where the neighbour's arm meets it.
+        # (Round ends reached a tenth of a tile into the neighbour, which a repaint of this tile
+        # alone could neither erase nor draw.) The centre dot covers the joint of the arms.
+        context.lineCap = "butt"
         context.lineWidth = max(3.0, size * 0.2)
         context.beginPath()
         half = size / 2
@@ -236,6 +247,7 @@ class PipesView(ParView):
 
         def frame(context: Any, geometry: Geometry, progress: float) -> None:
             x, y, size = geometry.rect((row, col))
+            _clip_square(context, x, y, size)  # a turning arm's corners must not reach the neighbours
             context.fillStyle = COLOURS["bg"]
             context.fillRect(x, y, size, size)
             # The tile already holds its new value: draw it turned back, easing to rest.
@@ -288,6 +300,13 @@ class PipesView(ParView):
         button = element("button", attrs={"type": "button", "id": "pipes-unlock-all", "data-i18n": "pipes_unlock_all"})
         host.appendChild(button)
         self.host.listen(button, "click", lambda _event: self.host.request(("unlock_all",)))
+
+
+def _clip_square(context: Any, x: float, y: float, size: float) -> None:
+    """Clip drawing to one position's square (the caller saves and restores the context)."""
+    context.beginPath()
+    context.rect(x, y, size, size)
+    context.clip()
 
 
 View = PipesView
