@@ -178,3 +178,62 @@ def test_turns_and_hints_repaint_exactly_what_a_full_repaint_draws(page, motion:
     finally:
         page.emulate_media(reduced_motion="no-preference")
 
+
+
+# ----- what hints and locks say and show; the size menu; the daily ---------------------------------
+
+def live_text(page) -> str:  # noqa: ANN001
+    return page.locator("#live").inner_text().strip()
+
+
+def test_a_hint_says_and_rings_the_tile_it_turned_and_locked(page) -> None:  # noqa: ANN001
+    go(page, "#pipes/" + puzzle_id("hint-words", "net_9x9_wrap"))
+    cell(page, 0, 0).focus()
+    page.keyboard.press("h")
+    hinted = page.locator(".board-grid button.cell.hinted")
+    assert hinted.count() == 1, "the hinted tile is ringed"
+    row, col = int(hinted.get_attribute("data-row")), int(hinted.get_attribute("data-col"))
+    said = live_text(page)
+    expected = rf"Turned and locked row {row + 1}, column {col + 1}\. \d+ of 81 tiles connected( \([+−]\d+\))?"
+    assert re.fullmatch(expected, said), said
+    assert hinted.get_attribute("aria-label").endswith("locked")
+    assert "cursor" in hinted.get_attribute("class"), "the cursor moves to the hinted tile"
+    assert page.evaluate("() => document.activeElement.matches('button.cell.hinted')"), "and focus with it"
+
+
+def test_locks_are_said_and_unlock_all_works_only_when_something_is_locked(page) -> None:  # noqa: ANN001
+    go(page, "#pipes/" + puzzle_id("lock-words", "path_5x5"))
+    unlock_all = page.locator("#pipes-unlock-all")
+    assert unlock_all.is_disabled(), "nothing is locked"
+    cell(page, 1, 2).focus()
+    page.keyboard.press("l")
+    assert live_text(page) == "Row 2, column 3 locked"
+    assert unlock_all.is_enabled()
+    page.keyboard.press("l")
+    assert live_text(page) == "Row 2, column 3 unlocked"
+    assert unlock_all.is_disabled()
+    cell(page, 3, 0).click(button="middle")
+    assert live_text(page) == "Row 4, column 1 locked"
+    page.keyboard.press("Control+z")
+    assert unlock_all.is_disabled(), "undoing the only lock disables Unlock all again"
+    page.keyboard.press("Control+y")
+    assert unlock_all.is_enabled()
+    cell(page, 0, 4).click(button="middle")
+    unlock_all.click()
+    assert live_text(page) == "Unlocked 2 tiles"
+    assert unlock_all.is_disabled()
+    assert page.evaluate("() => document.activeElement.matches('button.cell')"), "focus goes to the board"
+    assert page.locator(".board-grid button.cell[aria-label$='locked']").count() == 0
+    cell(page, 2, 2).focus()
+    page.keyboard.press("l")
+    unlock_all.click()
+    assert live_text(page) == "Unlocked 1 tile"
+
+
+def test_the_size_menu_lists_boards_small_to_large_and_the_daily_is_5x5(page) -> None:  # noqa: ANN001
+    go(page, "#pipes/" + puzzle_id("menu", "path_5x5"))
+    options = page.locator("#preset option").all_inner_texts()
+    assert options[:9] == ["Path 4×4", "Path 5×5", "Path 7×7", "Path 9×9", "Net 5×5", "Net 7×7", "Net 9×9",
+                           "Net 9×9, wrapping", "Net 11×11"], options
+    go(page, "#pipes/daily")
+    assert page.locator(".board-grid").get_attribute("aria-rowcount") == "7", "a 5×5 path board with its ring"

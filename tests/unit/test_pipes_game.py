@@ -24,9 +24,11 @@ NET_SIZES = [pipes.Params("net", n, n, wrap) for n in (3, 5, 7) for wrap in (Fal
 # --- params -------------------------------------------------------------------------------------------
 
 
-def test_presets_start_with_path_5x5_and_include_the_article_and_net_sizes() -> None:
+def test_presets_are_in_menu_order_and_include_the_article_and_net_sizes() -> None:
     names = list(pipes.PRESETS)
-    assert pipes.PRESETS[names[0]] == pipes.Params("path", 5, 5)
+    assert pipes.PRESETS[names[0]] == pipes.Params("path", 4, 4), "a fresh game starts on the article's board"
+    order = [(p.mode != "path", p.width * p.height, p.wrap) for p in pipes.PRESETS.values()]
+    assert order == sorted(order), "path boards, then Net boards, each from small to large"
     values = set(pipes.PRESETS.values())
     assert pipes.Params("path", 4, 4) in values
     for n in (5, 7, 9, 11):
@@ -35,6 +37,13 @@ def test_presets_start_with_path_5x5_and_include_the_article_and_net_sizes() -> 
     for name, params in pipes.PRESETS.items():
         assert pipes.parse_params(pipes.format_params(params)) == params
         assert pipes.parse_params(name) == params
+
+
+def test_the_daily_stays_a_5x5_path_board() -> None:
+    from app.core.daily import daily_params
+
+    assert pipes.PRESETS[pipes.DAILY_PRESET] == pipes.Params("path", 5, 5)
+    assert daily_params("pipes") == pipes.Params("path", 5, 5)
 
 
 @pytest.mark.parametrize(
@@ -329,8 +338,7 @@ def test_string_catalogues_match() -> None:
         assert f"pipes_preset_{name}" in strings.EN
     for side in ("up", "right", "down", "left"):
         assert f"pipes_side_{side}" in strings.EN
-    for direction in ("clockwise", "counter-clockwise", "twice"):
-        assert "pipes_direction_" + direction.replace("-", "_") in strings.EN
+    assert strings.EN["pipes_live_hinted"].format(row=3, col=4) == "Turned and locked row 3, column 4"
     assert strings.EN["pipes_cell"].format(row=1, col=2, sides="up, down", flow="flowing") == (
         "Row 1, column 2, open up, down, flowing"
     )

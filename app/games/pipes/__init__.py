@@ -23,7 +23,7 @@ from . import net_solver, path_solver  # check (below) needs them too
 from .board import State, grid, locked_mask, params_of, source_cell
 from .check import check
 from .flow import active_count, connected, flowing, loops, reach, status
-from .params import MAX_SIDE, MIN_SIDE, NET, PATH, PRESETS, Params, format_params, parse_params
+from .params import DAILY_PRESET, MAX_SIDE, MIN_SIDE, NET, PATH, PRESETS, Params, format_params, parse_params
 from .tiles import clicks_between, open_sides, rotate_ccw, rotate_cw
 
 if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
@@ -50,6 +50,7 @@ def __getattr__(name: str) -> Any:
 ID = "pipes"
 
 __all__ = [
+    "DAILY_PRESET",
     "ID",
     "MAX_SIDE",
     "MIN_SIDE",

@@ -55,17 +55,21 @@ def check_params(params: Params) -> Params:
     return params
 
 
+# In menu order: path boards, then Net boards, each from small to large (the wrapping
+# 9×9 is harder than the plain one and easier than 11×11). The first is a fresh game's
+# board; the daily is DAILY_PRESET's.
 PRESETS: dict[str, Params] = {
-    "path_5x5": Params(PATH, 5, 5),  # the default
     "path_4x4": Params(PATH, 4, 4),  # the article's board size
+    "path_5x5": Params(PATH, 5, 5),
     "path_7x7": Params(PATH, 7, 7),
     "path_9x9": Params(PATH, 9, 9),
     "net_5x5": Params(NET, 5, 5),
     "net_7x7": Params(NET, 7, 7),
     "net_9x9": Params(NET, 9, 9),
-    "net_11x11": Params(NET, 11, 11),
     "net_9x9_wrap": Params(NET, 9, 9, True),
+    "net_11x11": Params(NET, 11, 11),
 }
+DAILY_PRESET = "path_5x5"  # the daily has always been a 5×5 path board (app.core.daily reads this)
 
 
 def parse_params(text: str) -> Params:

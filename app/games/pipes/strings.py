@@ -3,7 +3,8 @@
 Templates use str.format fields. A cell's label is built by the view as
 pipes_cell (or pipes_cell_locked) with `sides` = the pipes_side_* names joined by
 pipes_side_separator (pipes_sides_none for a tile with no opening) and `flow` =
-pipes_flowing or pipes_dry; pipes_in_loop may be appended with pipes_side_separator.
+pipes_flowing or pipes_dry; pipes_in_loop may be appended with pipes_label_separator.
+Live-region sentences are joined with pipes_sentence_separator.
 """
 
 EN = {
@@ -58,25 +59,39 @@ EN = {
     "pipes_live_cleared_path": "The water flows from the entrance to the exit!",
     "pipes_live_cleared_net": "Every tile is connected!",
     "pipes_live_locked_refused": "Row {row}, column {col} is locked",
-    "pipes_hint": "Turn row {row}, column {col} {direction}",
-    "pipes_direction_clockwise": "clockwise",
-    "pipes_direction_counter_clockwise": "counter-clockwise",
-    "pipes_direction_twice": "twice",
-    "pipes_hint_locked": "Row {row}, column {col} is locked the wrong way: turn it {direction}",
+    "pipes_live_locked": "Row {row}, column {col} locked",
+    "pipes_live_unlocked": "Row {row}, column {col} unlocked",
+    "pipes_live_unlocked_all": "Unlocked {n} tiles",
+    "pipes_live_hinted": "Turned and locked row {row}, column {col}",
+    "pipes_sentence_separator": ". ",
+    "pipes_label_separator": ", ",
+}
+
+# English singulars (see app.core.strings): the count each noun goes with is named. The
+# Net counts read "{n} of {total} tiles", so the noun follows the total there.
+EN_ONE = {
+    "pipes_live_reach_more": ("n", "Water reaches {n} tile (+{d})"),
+    "pipes_live_reach_less": ("n", "Water reaches {n} tile (−{d})"),
+    "pipes_live_reach_same": ("n", "Water reaches {n} tile"),
+    "pipes_live_active_more": ("total", "{n} of {total} tile connected (+{d})"),
+    "pipes_live_active_less": ("total", "{n} of {total} tile connected (−{d})"),
+    "pipes_live_active_same": ("total", "{n} of {total} tile connected"),
+    "pipes_live_loop": ("n", "A loop: {n} tile is in a loop"),
+    "pipes_live_unlocked_all": ("n", "Unlocked {n} tile"),
 }
 
 JA = {
     "pipes_name": "パイプリンク",
     "pipes_rule_path": "タイルを回して、左の入口から右の出口まで水を通しましょう。",
-    "pipes_rule_net": "タイルを回して、すべてのタイルを水源からの1つの網につなぎましょう。輪はできません。",
+    "pipes_rule_net": "タイルを回して、輪を作らずにすべてのタイルを水源とつなぎましょう。",
     "pipes_grid": "パイプリンクの盤面",
-    "pipes_mode_path": "道",
+    "pipes_mode_path": "一本道",
     "pipes_mode_net": "ネット",
     "pipes_mode_net_wrap": "ネット（端がつながる）",
-    "pipes_preset_path_5x5": "道 5×5",
-    "pipes_preset_path_4x4": "道 4×4",
-    "pipes_preset_path_7x7": "道 7×7",
-    "pipes_preset_path_9x9": "道 9×9",
+    "pipes_preset_path_5x5": "一本道 5×5",
+    "pipes_preset_path_4x4": "一本道 4×4",
+    "pipes_preset_path_7x7": "一本道 7×7",
+    "pipes_preset_path_9x9": "一本道 9×9",
     "pipes_preset_net_5x5": "ネット 5×5",
     "pipes_preset_net_7x7": "ネット 7×7",
     "pipes_preset_net_9x9": "ネット 9×9",
@@ -90,15 +105,15 @@ JA = {
     "pipes_side_left": "左",
     "pipes_side_separator": "・",
     "pipes_sides_none": "なし",
-    "pipes_open": "{sides}が開いている",
+    "pipes_open": "開口：{sides}",
     "pipes_flowing": "水が通っている",
     "pipes_dry": "水が来ていない",
     "pipes_connected": "つながっている",
     "pipes_disconnected": "つながっていない",
     "pipes_locked": "固定",
     "pipes_in_loop": "輪の一部",
-    "pipes_cell": "{row}行{col}列、{sides}が開口、{flow}",
-    "pipes_cell_locked": "{row}行{col}列、{sides}が開口、{flow}、固定",
+    "pipes_cell": "{row}行{col}列、開口：{sides}、{flow}",
+    "pipes_cell_locked": "{row}行{col}列、開口：{sides}、{flow}、固定",
     "pipes_entrance": "入口",
     "pipes_exit": "出口",
     "pipes_source": "水源",
@@ -106,7 +121,7 @@ JA = {
     "pipes_active_label": "接続",
     "pipes_par": "基準 {par}手",
     "pipes_lock": "固定",
-    "pipes_unlock_all": "すべて固定解除",
+    "pipes_unlock_all": "固定をすべて解除",
     "pipes_live_reach_more": "水が {n} 枚に届いています（+{d}）",
     "pipes_live_reach_less": "水が {n} 枚に届いています（−{d}）",
     "pipes_live_reach_same": "水が {n} 枚に届いています",
@@ -117,9 +132,10 @@ JA = {
     "pipes_live_cleared_path": "入口から出口まで水が通りました！",
     "pipes_live_cleared_net": "すべてのタイルがつながりました！",
     "pipes_live_locked_refused": "{row}行{col}列は固定されています",
-    "pipes_hint": "{row}行{col}列を{direction}回しましょう",
-    "pipes_direction_clockwise": "時計回りに",
-    "pipes_direction_counter_clockwise": "反時計回りに",
-    "pipes_direction_twice": "2回",
-    "pipes_hint_locked": "{row}行{col}列は違う向きで固定されています：{direction}回しましょう",
+    "pipes_live_locked": "{row}行{col}列を固定しました",
+    "pipes_live_unlocked": "{row}行{col}列の固定を解除しました",
+    "pipes_live_unlocked_all": "{n} 枚の固定を解除しました",
+    "pipes_live_hinted": "{row}行{col}列を回して固定しました",
+    "pipes_sentence_separator": "。",
+    "pipes_label_separator": "、",
 }

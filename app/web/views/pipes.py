@@ -49,6 +49,10 @@ class PipesView(ParView):
         CustomField("height", "height", pipes.MIN_SIDE, pipes.MAX_SIDE),
     )
 
+    def __init__(self, host: Any) -> None:
+        super().__init__(host)
+        self._unlock_button: Any = None  # "Unlock all", once extra_controls has made it
+
     @property
     def rule_key(self) -> str:  # type: ignore[override]
         """The rule of the mode in play (path on the home screen)."""
@@ -195,7 +199,7 @@ class PipesView(ParView):
         text = self.t("pipes_cell_locked" if code & LOCKED else "pipes_cell", row=row + 1, col=col + 1,
                       sides=sides, flow=flow)
         if code & LOOP:
-            text += self.t("pipes_side_separator") + self.t("pipes_in_loop")
+            text += self.t("pipes_label_separator") + self.t("pipes_in_loop")
         return text
 
     def pressed(self, code: int) -> str | None:
@@ -213,24 +217,62 @@ class PipesView(ParView):
     # ----- reactions -------------------------------------------------------------------------
 
     def after_move(self, before: Any, after: pipes.State, move: Any, changed: list[Position]) -> None:
-        """Sound, the turn animation, and what the water did for the live region."""
+        """Sound, the turn animation, the hint's ring, and what a lock did.
+
+        What the water did, and which tile a hint turned, are `move_summary`'s words, said by
+        the screen at the player's verbosity; a hint is still named when that is "off" (the
+        player asked for it). Locks are said here: `move_summary` leaves them to the view.
+        """
         kind = move[0]
         self.host.play_sound("lock" if kind in ("lock", "unlock_all") else "turn")
         if kind in ("cw", "ccw", "set"):
             self._animate_turn(before, after, move)
+        board = self.host.board
+        if kind == "set":
+            # The screen clears the hint ring on every move; keep it on the tile the hint turned.
+            board.mark([(int(move[1]), int(move[2]))], "hinted")
+            if self._verbosity() == "off":
+                self.host.announce(self._hinted_text(move))
+        elif kind in ("lock", "unlock_all"):
+            if kind == "unlock_all" and self._unlock_button is not None and self._unlock_button.matches(":focus"):
+                board.focus()  # the button is disabled now that nothing is locked: focus must not be lost
+            if self._verbosity() != "off":
+                self.host.announce(self._lock_text(before, after, move))
+
+    def _verbosity(self) -> str:
+        """What the player wants said after a move: "off", "short" or "full"."""
+        return str(self.host.setting("announce"))
+
+    def _lock_text(self, before: pipes.State, after: pipes.State, move: Any) -> str:
+        """"Row 3, column 4 locked" / "unlocked", or "Unlocked 5 tiles"."""
+        if move[0] == "unlock_all":
+            return self.t("pipes_live_unlocked_all", n=int(pipes.locked_mask(before).sum()))
+        row, col = int(move[1]), int(move[2])
+        key = "pipes_live_locked" if after.is_locked(row, col) else "pipes_live_unlocked"
+        return self.t(key, row=row + 1, col=col + 1)
+
+    def _hinted_text(self, move: Any) -> str:
+        """"Turned and locked row 3, column 4": what the hint's ("set", row, col, value) move did."""
+        return self.t("pipes_live_hinted", row=int(move[1]) + 1, col=int(move[2]) + 1)
 
     def move_summary(self, before: Any, after: pipes.State, move: Any, verbosity: str) -> str | None:
-        """What the water did ("Water reaches 7 tiles (+2)"); full adds which tile turned which way."""
+        """What the water did ("Water reaches 7 tiles (+2)"); full adds which tile turned which way.
+
+        A hint's move first says which tile it turned and locked ("Turned and locked row 3,
+        column 4. 5 of 81 tiles connected (+1)"), at either verbosity.
+        """
         if before is None:
             n, total = pipes.active_count(after)
             return self.t("pipes_live_active_same" if after.params.mode == pipes.NET else "pipes_live_reach_same",
                           n=n, total=total)
         if move is not None and move[0] not in ("cw", "ccw", "set"):
-            return None  # a lock: the tile's label says it
+            return None  # a lock: after_move says it
         if pipes.status(after) != 0:
             return None  # the clear message follows
         text = self._flow_text(before, after)
-        if verbosity == "full" and move is not None:
+        if move is not None and move[0] == "set":
+            text = self.t("pipes_sentence_separator").join([self._hinted_text(move), text])
+        elif verbosity == "full" and move is not None:
             row, col = int(move[1]), int(move[2])
             action = self.t("action_turn_ccw" if move[0] == "ccw" else "action_turn_cw")
             text = self.t("said_cell_action", row=row + 1, col=col + 1, action=action) + " " + text
@@ -265,20 +307,26 @@ class PipesView(ParView):
         text = self.t(f"pipes_live_{'active' if net else 'reach'}_{which}", n=n_after, total=total, d=abs(delta))
         loop_count = int(pipes.loops(after).sum())
         if loop_count:
-            text += ". " + self.t("pipes_live_loop", n=loop_count)
+            text = self.t("pipes_sentence_separator").join([text, self.t("pipes_live_loop", n=loop_count)])
         return text
 
     def use_hint(self, move: Any) -> None:
-        """Say which tile to turn and which way, then turn and lock it."""
-        row, col = int(move[1]), int(move[2])
-        state = self.host.state
-        direction = pipes.hint_direction(state, move).replace("-", "_")
-        key = "pipes_hint_locked" if state.is_locked(row, col) else "pipes_hint"
-        self.host.board.move_cursor(row, col, focus=self.host.board.has_focus())
-        self.host.announce(self.t(key, row=row + 1, col=col + 1, direction=self.t(f"pipes_direction_{direction}")))
+        """Put the cursor on the hinted tile, then turn and lock it (after_move rings it; the summary says it)."""
+        board = self.host.board
+        board.move_cursor(int(move[1]), int(move[2]), focus=board.has_focus())
         self.host.request(move)
 
     # ----- numbers ---------------------------------------------------------------------------
+
+    def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
+        """The numbers beside the board; "Unlock all" is brought up to date with them (after every change)."""
+        self._sync_unlock_button(session.state, over=bool(getattr(session, "over", False)))
+        return super().stats(session, best)
+
+    def _sync_unlock_button(self, state: pipes.State, *, over: bool) -> None:
+        """"Unlock all" can be pressed only while a tile is locked and the board is in play."""
+        if self._unlock_button is not None:
+            self._unlock_button.disabled = over or not any(state.locked)
 
     def extra_stats(self, session: Any) -> list[tuple[str, str, str]]:
         """Net mode: how many tiles are joined to the source."""
@@ -297,8 +345,10 @@ class PipesView(ParView):
 
     def extra_controls(self, host: Any) -> None:
         """"Unlock all"."""
-        button = element("button", attrs={"type": "button", "id": "pipes-unlock-all", "data-i18n": "pipes_unlock_all"})
+        button = element("button", attrs={"type": "button", "id": "pipes-unlock-all", "data-i18n": "pipes_unlock_all",
+                                          "disabled": ""})
         host.appendChild(button)
+        self._unlock_button = button
         self.host.listen(button, "click", lambda _event: self.host.request(("unlock_all",)))
 
 
