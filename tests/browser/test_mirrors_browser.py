@@ -1,5 +1,6 @@
 """Light Path in a real browser: ring sources, cell labels, keyboard turns, hints to a clear, bests, the canvas,
-the stage list, stage progress across a reload, Next stage, and a damaged stage file.
+the legend, refused turns said aloud, undo's words, the stage list, stage progress across a reload, Next stage,
+and a damaged stage file.
 
 The expected labels are worked out here from the backend's own trace, so a view
 that drops a beam, a lit flag or a source from its codes fails.
@@ -29,8 +30,14 @@ CONTENT = {0: "empty", 1: "wall", 2: "mirror /", 3: "mirror \\", 4: "fixed mirro
 def expected_labels(state: mirrors.State) -> dict[tuple[int, int], str]:
     """Every live position's accessible name, from the backend's cells and trace."""
     beams = mirrors.trace(state)
-    crossed = {(s.row, s.col) for beam in beams for s in beam.steps}
-    crossed |= {(b.end_row, b.end_col) for b in beams if b.end in ("wall", "target", "filter")}
+    light: dict[tuple[int, int], set[int]] = {}  # the colours of light in each cell, worked out here
+    for beam in beams:
+        colour = beam.source.colour
+        for step in beam.steps:
+            light.setdefault((step.row, step.col), set()).update((colour, step.colour))
+            colour = step.colour
+        if beam.end in ("wall", "target", "filter"):
+            light.setdefault((beam.end_row, beam.end_col), set()).add(beam.end_colour)
     lit = mirrors.lit_targets(state)
     labels = {}
     for row in range(state.height):
@@ -44,7 +51,9 @@ def expected_labels(state: mirrors.State) -> dict[tuple[int, int], str]:
                 content = f"glass {COLOURS[code - 8]}"
             else:
                 content = f"target {COLOURS[code - 12]} {'lit' if (row, col) in lit else 'unlit'}"
-            beam = ", beam" if (row, col) in crossed else ""
+            colours = sorted(light.get((row, col), ()))
+            names = " and ".join(COLOURS[colour] for colour in colours)
+            beam = f", {names} beam{'s' if len(colours) > 1 else ''}" if colours else ""
             labels[(row, col)] = f"Row {row + 1}, column {col + 1}, {content}{beam}"
     for source in mirrors.sources(state):
         d_row, d_col = STEP[source.direction]
@@ -136,14 +145,60 @@ def test_every_kind_of_cell_is_labelled_and_sources_and_fixed_mirrors_do_nothing
     labels = page_labels(page)
     assert labels == expected_labels(state)
     words = " ".join(labels.values())
-    for kind in ("wall", "fixed mirror", "filter", "glass", "target", ", beam", "Source"):
+    for kind in ("wall", "fixed mirror", "filter", "glass", "target", " beam", "Source"):
         assert kind in words, kind
+    live = page.locator("#live")
     fixed = next((r, c) for r in range(state.height) for c in range(state.width) if state.code(r, c) in (4, 5))
     cell(page, *fixed).click()
+    expect(live).to_have_text(f"Row {fixed[0] + 1}, column {fixed[1] + 1} is a fixed mirror; it cannot turn.")
     source = mirrors.sources(state)[0]
     cell(page, source.row, source.col).click()
+    expect(live).to_have_text("Nothing to turn here: this is a light source.")
+    wall = next((r, c) for r in range(state.height) for c in range(state.width) if state.code(r, c) == 1)
+    cell(page, *wall).click()
+    expect(live).to_have_text(f"Nothing to turn at row {wall[0] + 1}, column {wall[1] + 1}.")
     assert page.locator("#stat-moves").inner_text() == "0"
     assert page_labels(page) == labels
+
+
+def test_the_legend_explains_the_pieces_on_the_board_in_both_languages(page) -> None:  # noqa: ANN001
+    open_stage(page, "3-05")
+    legend = page.locator("#mirrors-legend")
+    expect(legend).to_be_visible()
+    assert legend.get_attribute("open") is not None, "open beside the board on a wide screen"
+    text = legend.inner_text()
+    for words in ("Fixed mirror (darker, with an orange dot)", "cannot turn", "lets through only light of its own",
+                  "Glass", "Target", "Light source", "Wall"):
+        assert words in text, words
+    assert legend.locator(".mirrors-key").first.get_attribute("aria-hidden") == "true"
+    open_stage(page, "1-01")  # no fixed mirror, filter or glass here: their lines are hidden
+    expect(legend.locator('[data-piece="filter"]')).to_be_hidden()
+    expect(legend.locator('[data-piece="fixed"]')).to_be_hidden()
+    expect(legend.locator('[data-piece="mirror"]')).to_be_visible()
+    page.select_option("#lang-select", "ja")
+    try:
+        expect(legend.locator("summary")).to_have_text("盤面の部品")
+        assert "同じ色の光が届くと点灯" in legend.inner_text()
+    finally:
+        page.select_option("#lang-select", "en")
+
+
+def test_undo_and_restart_say_how_many_targets_are_lit(page) -> None:  # noqa: ANN001
+    open_stage(page, "3-05")
+    state = mirrors.stage_state("3-05")
+    first = mirrors.hint(state)
+    cell(page, first[1], first[2]).click()
+    page.wait_for_function("() => document.querySelector('#stat-moves').textContent === '1'")
+    after = mirrors.apply(state, first)
+    page.locator("#undo").click()
+    live = page.locator("#live")
+    expect(live).to_contain_text("Undone.")
+    lost = sorted(mirrors.lit_targets(after) - mirrors.lit_targets(state))
+    text = live.inner_text()
+    assert text.endswith(f"{len(mirrors.lit_targets(state))} of {len(mirrors.targets(state))} targets lit")
+    assert "cells changed" not in text
+    if lost:
+        assert "Unlit: " in text
 
 
 def test_enter_turns_a_mirror_lights_the_target_and_the_best_is_kept(page) -> None:  # noqa: ANN001
@@ -154,9 +209,10 @@ def test_enter_turns_a_mirror_lights_the_target_and_the_best_is_kept(page) -> No
     dark = pixel(page, t_row, t_col)
     tab_into_board(page)
     walk_to(page, (row, col))
-    assert cell(page, row, col).get_attribute("aria-label") == f"Row {row + 1}, column {col + 1}, mirror /, beam"
+    label = f"Row {row + 1}, column {col + 1}, mirror /, white beam"
+    assert cell(page, row, col).get_attribute("aria-label") == label
     page.keyboard.press("Enter")
-    assert cell(page, row, col).get_attribute("aria-label") == f"Row {row + 1}, column {col + 1}, mirror \\, beam"
+    assert cell(page, row, col).get_attribute("aria-label") == f"Row {row + 1}, column {col + 1}, mirror \\, white beam"
     assert page_labels(page) == expected_labels(mirrors.apply(state, ("turn", row, col)))
     dialog = page.locator("#result-dialog")
     dialog.wait_for(state="visible")
@@ -175,9 +231,11 @@ def test_pressing_h_alone_clears_a_stage_saying_each_hint_and_what_lit(page) -> 
     first = mirrors.hint(state)
     page.keyboard.press("h")
     after = mirrors.apply(state, first)
+    left = mirrors.remaining_turns(after)
     live = page.locator("#live").inner_text()
-    assert live.startswith(f"Turn the mirror at row {first[1] + 1}, column {first[2] + 1}; "
-                           f"{mirrors.remaining_turns(state)} turns to go")
+    assert left == mirrors.remaining_turns(state) - 1
+    assert live.startswith(f"Turned the mirror at row {first[1] + 1}, column {first[2] + 1}; "
+                           f"{left} turn{'s' if left != 1 else ''} to go. ")
     gained = sorted(mirrors.lit_targets(after) - mirrors.lit_targets(state))
     assert gained, "this stage's first hint lights a target"
     r, c = gained[0]
@@ -185,6 +243,11 @@ def test_pressing_h_alone_clears_a_stage_saying_each_hint_and_what_lit(page) -> 
     assert f"Lit: {colour} target at row {r + 1}, column {c + 1}" in live
     assert f"{len(mirrors.lit_targets(after))} of {len(mirrors.targets(after))} targets lit" in live
     assert page.locator(".board-grid button.hinted").count() == 1
+    hinted = cell(page, first[1], first[2])
+    assert "hinted" in hinted.get_attribute("class"), "the mirror the hint turned is ringed"
+    assert page.evaluate("""([r, c]) => getComputedStyle(document.querySelector(
+        `.board-grid button[data-row="${r}"][data-col="${c}"]`), '::before').outlineStyle""",
+                         [first[1], first[2]]) == "solid", "and the ring is drawn"
     assert focused(page) == (first[1], first[2])
     assert page.locator("#stat-moves").inner_text() == "1"
     dialog = page.locator("#result-dialog")
@@ -209,8 +272,8 @@ def test_labels_follow_the_language(page) -> None:  # noqa: ANN001
         page.wait_for_function("() => document.querySelector('.board-grid button.edge')"
                                ".getAttribute('aria-label').includes('光源')")
         labels = page_labels(page)
-        assert labels[(-1, 0)] == "白の光源、1行1列に入る、下向き"
-        assert labels[(1, 0)] == "2行1列、鏡 ／、光が通る"
+        assert labels[(-1, 0)] == "白の光源、下向きに1行1列へ照らす"
+        assert labels[(1, 0)] == "2行1列、鏡 ／、白の光"
         assert labels[(1, 2)] == "2行3列、白の灯台、消灯"
     finally:
         page.select_option("#lang-select", "en")
@@ -395,6 +458,7 @@ def test_a_damaged_stage_file_is_explained_and_endless_play_still_works(damaged_
                     "Endless mode still works.")
     assert "1-03" in page.locator("#live").inner_text()
     assert page.locator("#mirrors-stages").count() == 0, "no stage list without stages"
+    expect(page.locator("#mirrors-legend")).to_be_visible()  # the legend still explains the pieces
     assert page.evaluate("() => /^#mirrors\\/1\\.6x6-easy\\./.test(location.hash)")
     state = mirrors.decode(page.evaluate("() => location.hash").split("/", 1)[1])
     row, col = next(divmod(i, state.width) for i, code in enumerate(state.cells) if code in (2, 3))

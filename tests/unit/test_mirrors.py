@@ -104,6 +104,16 @@ def test_glass_recolours_and_filters_pass_only_their_colour() -> None:
     assert mi.lit_targets(state) == frozenset({(0, 3)})
 
 
+def test_the_colours_in_each_cell_are_those_arriving_and_leaving_and_those_that_stop_there() -> None:
+    state = board([". GR FB", ". . TG"], [(0, -1, mc.RIGHT, mc.WHITE), (-1, 2, mc.DOWN, mc.BLUE)])
+    colours = mi.beam_colours(state)
+    assert colours[(0, 0)] == {mc.WHITE}
+    assert colours[(0, 1)] == {mc.WHITE, mc.RED}  # glass: white in, red out
+    assert colours[(0, 2)] == {mc.RED, mc.BLUE}  # the blue filter stops the red beam, passes the blue one
+    assert colours[(1, 2)] == {mc.BLUE}  # a target of another colour still stops the blue beam
+    assert (1, 0) not in colours and (1, 1) not in colours
+
+
 def test_a_target_stops_the_beam_even_when_the_colour_is_wrong() -> None:
     state = board([". TG TR"], [(0, 3, mc.LEFT, mc.RED)])
     (beam,) = mi.trace(state)
@@ -397,8 +407,23 @@ def test_strings_cover_everything_the_backend_names() -> None:
     for difficulty in mi.DIFFICULTIES:
         assert f"mirrors_preset_{difficulty}" in keys
     assert "mirrors_stage_error_unreadable" in keys
-    hint = strings.EN["mirrors_hint"].format(row=1, col=2, left=3)
-    assert hint == "Turn the mirror at row 1, column 2; 3 turns to go"
+    for refusal in ("mirrors_refused_fixed", "mirrors_refused_nothing"):
+        assert refusal in keys
+    hinted = strings.EN["mirrors_hinted"].format(row=1, col=2, left=3)
+    assert hinted == "Turned the mirror at row 1, column 2; 3 turns to go"
+
+
+def test_counts_have_english_singulars_and_japanese_counts_name_what_they_count() -> None:
+    from app.core.strings import translate
+
+    hinted = "Turned the mirror at row 2, column 1; {} to go"
+    assert translate("en", "mirrors_hinted", row=2, col=1, left=1) == hinted.format("1 turn")
+    assert translate("en", "mirrors_hinted", row=2, col=1, left=0) == hinted.format("0 turns")
+    assert translate("en", "mirrors_live_count", lit=0, total=1) == "0 of 1 target lit"
+    assert translate("en", "mirrors_live_count", lit=1, total=2) == "1 of 2 targets lit"
+    for key, (param, singular) in strings.EN_ONE.items():
+        assert "{" + param + "}" in strings.EN[key] and "1" in singular, key
+    assert translate("ja", "mirrors_stage_count", done=1, total=36) == "36 ステージ中 1 クリア"
 
 
 def test_no_string_is_dead() -> None:
@@ -409,7 +434,7 @@ def test_no_string_is_dead() -> None:
     sources = [*(root / "app" / "games" / "mirrors").glob("*.py"), root / "app" / "web" / "views" / "mirrors.py"]
     text = "\n".join(path.read_text(encoding="utf-8") for path in sources if path.name != "strings.py")
     prefixes = ("mirrors_stage_error_", "mirrors_colour_", "mirrors_letter_", "mirrors_direction_", "mirrors_preset_",
-                "mirrors_tier_", "mirrors_aria_mirror_", "mirrors_aria_fixed_")
+                "mirrors_tier_", "mirrors_aria_mirror_", "mirrors_aria_fixed_", "mirrors_legend_")
     dead = [key for key in strings.EN
             if key not in text and not key.startswith(prefixes)
             and not (key.startswith("mirrors_stage_") and key[len("mirrors_stage_"):].replace("_", "-") in mi.STAGES)]

@@ -7,8 +7,10 @@ The backend surface of `app.core.game.Backend`, plus what the view needs:
 - Directions (one encoding, `cells.py`): 0 up, 1 right, 2 down, 3 left.
   Colours: 0 white, 1 red, 2 green, 3 blue (`COLOUR_NAMES`, `COLOUR_LETTERS`).
 - Moves: `("turn", row, col)` flips the turnable mirror there; moves are plain
-  tuples, so they survive JSON (lists read back as tuples). Each costs 1 move.
-- View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`),
+  tuples, so they survive JSON (lists read back as tuples). Each costs 1 move. A turn
+  of a fixed mirror or of a cell with no mirror raises `RefusedMoveError` (a ValueError)
+  with a catalogue key (`mirrors_refused_fixed`, `mirrors_refused_nothing`) the page says.
+- View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`), `beam_colours`,
   `lit_targets`, `targets`, `cell_kind` (a `Cell`), `remaining_turns`, `par`, `hint`.
 - Stages: `STAGES` (id -> Stage, in order), `TIERS` (tier -> ids), `stage_state`,
   `next_stage`, `stage_of`; a stage's params format to "stage-<id>" so each stage keeps its
@@ -26,6 +28,7 @@ from collections import OrderedDict
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from app.core.game import RefusedMoveError
 from app.core.rng import Rng
 
 from .board import (
@@ -40,9 +43,9 @@ from .board import (
     stage_id_in,
 )
 from .board import first_cell as _first_cell
-from .cells import COLOUR_LETTERS, COLOUR_NAMES, DIRECTION_NAMES, REFLECT, Cell, describe, is_turnable
+from .cells import COLOUR_LETTERS, COLOUR_NAMES, DIRECTION_NAMES, REFLECT, Cell, describe, is_mirror, is_turnable
 from .check import check
-from .trace import Beam, Step, lit_cells, target_cells, trace_all
+from .trace import Beam, Step, cell_colours, lit_cells, target_cells, trace_all
 
 if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
     from .ids import decode, encode
@@ -103,6 +106,7 @@ __all__ = [
     "State",
     "Step",
     "apply",
+    "beam_colours",
     "cell_kind",
     "check",
     "decode",
@@ -195,8 +199,14 @@ def _read_move(state: State, move: Any) -> tuple[int, int]:
         raise ValueError(f'a move is ("turn", row, col), not {move!r}') from None
     if not (0 <= row < state.height and 0 <= col < state.width):
         raise ValueError(f"cell ({row}, {col}) is not on the board")
-    if not is_turnable(state.code(row, col)):
-        raise ValueError(f"there is no turnable mirror at ({row}, {col})")
+    code = state.code(row, col)
+    if not is_turnable(code):
+        # Worded for the player (the game screen says it): 1-based, like every other text.
+        if is_mirror(code):
+            raise RefusedMoveError(f"the mirror at ({row}, {col}) is fixed", "mirrors_refused_fixed",
+                                   row=row + 1, col=col + 1)
+        raise RefusedMoveError(f"there is no turnable mirror at ({row}, {col})", "mirrors_refused_nothing",
+                               row=row + 1, col=col + 1)
     return row, col
 
 
@@ -304,6 +314,11 @@ def trace(state: State) -> tuple[Beam, ...]:
 def _trace(puzzle: Puzzle, cells: tuple[int, ...]) -> tuple[Beam, ...]:
     # Cached: status, lit_targets and the view all trace the same layout after a move.
     return trace_all(puzzle.height, puzzle.width, cells, puzzle.sources)
+
+
+def beam_colours(state: State) -> dict[tuple[int, int], frozenset[int]]:
+    """Return, for every cell light reaches, the colours of the light in it (glass: the colours in and out)."""
+    return cell_colours(trace(state))
 
 
 def lit_targets(state: State) -> frozenset[tuple[int, int]]:

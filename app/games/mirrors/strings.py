@@ -6,12 +6,14 @@ named in words (`mirrors_colour_*`), never shown by colour alone; `mirrors_lette
 is the letter the view draws on sources, filters, glass and targets.
 
 Fields: {row} {col} 1-based cell; {colour} a `mirrors_colour_*` text; {direction} a
-`mirrors_direction_*` text; {left} `remaining_turns` before the hinted turn;
+`mirrors_direction_*` text; {left} `remaining_turns` after the hinted turn;
+{colours} beam colours the view joins with `mirrors_colour_separator` (`mirrors_aria_beams` for two or more);
 {targets} a list the view joins from `mirrors_target_item`; {lit} {total} {done}
 counts; {stage} a stage id such as 1-01 (or "Stage 1-01" in `mirrors_stage_option`);
 {name} a stage's name; {field} a stage-file field name; {problem} a
 `mirrors_stage_error_*` text; {moves} a number of moves; {width} {height} a board size.
 Every key is used by the backend or the view (tests/unit/test_mirrors.py checks it).
+English texts with a count have a singular in `EN_ONE` (used when that count is 1).
 """
 
 EN = {
@@ -30,7 +32,11 @@ EN = {
     "mirrors_direction_right": "right",
     "mirrors_direction_down": "down",
     "mirrors_direction_left": "left",
-    "mirrors_hint": "Turn the mirror at row {row}, column {col}; {left} turns to go",
+    "mirrors_hinted": "Turned the mirror at row {row}, column {col}; {left} turns to go",
+    "mirrors_said_turned": "Row {row}, column {col} turned",
+    "mirrors_refused_fixed": "Row {row}, column {col} is a fixed mirror; it cannot turn.",
+    "mirrors_refused_nothing": "Nothing to turn at row {row}, column {col}.",
+    "mirrors_refused_source": "Nothing to turn here: this is a light source.",
     "mirrors_hint_solved": "Every target is already lit.",
     "mirrors_target_item": "{colour} target at row {row}, column {col}",
     "mirrors_live_lit": "Lit: {targets}",
@@ -97,9 +103,11 @@ EN = {
     "mirrors_stage_error_too_complex": "Stage {stage}: the board is too tangled for the solver to check.",
     "mirrors_stage_error_min_turns_wrong": "Stage {stage}: the recorded fewest turns ({field}) is wrong.",
     "mirrors_stage_error_unreadable": "The stage file cannot be read.",
-    # Accessible names of board positions (the view's labels: "Row R, column C, <content>[, beam]").
+    # Accessible names of board positions (the view's labels: "Row R, column C, <content>[, <colours> beam(s)]").
     "mirrors_aria_cell": "Row {row}, column {col}, {content}",
-    "mirrors_aria_beam": "{content}, beam",
+    "mirrors_aria_beam": "{content}, {colours} beam",
+    "mirrors_aria_beams": "{content}, {colours} beams",
+    "mirrors_colour_separator": " and ",
     "mirrors_aria_empty": "empty",
     "mirrors_aria_wall": "wall",
     "mirrors_aria_mirror_slash": "mirror /",
@@ -119,6 +127,25 @@ EN = {
     "mirrors_stage_best": "best {moves}",
     "mirrors_stage_count": "{done} of {total} cleared",
     "mirrors_play_endless": "Play endless",
+    # The legend beside the board: one line per kind of piece on the board in play.
+    "mirrors_legend_title": "Pieces",
+    "mirrors_legend_mirror": "Mirror: press it (click, tap or Enter) to turn it between / and \\. "
+                             "It bends a beam by a right angle.",
+    "mirrors_legend_fixed": "Fixed mirror (darker, with an orange dot): bends beams too, but cannot turn.",
+    "mirrors_legend_filter": "Filter (coloured square): lets through only light of its own colour; "
+                             "other light stops there.",
+    "mirrors_legend_glass": "Glass (coloured diamond): light passes through and takes on the glass's colour.",
+    "mirrors_legend_target": "Target (ring with a letter): lit when a beam of its own colour reaches it. "
+                             "Light them all.",
+    "mirrors_legend_source": "Light source (lamp on the edge): shines a beam of its colour where its arrow points.",
+    "mirrors_legend_wall": "Wall (bricks): stops any beam.",
+    "mirrors_legend_letters": "Letters name the colours: W white, R red, G green, B blue.",
+}
+
+# English singulars: {key: (count parameter, text when that count is 1)}.
+EN_ONE = {
+    "mirrors_hinted": ("left", "Turned the mirror at row {row}, column {col}; 1 turn to go"),
+    "mirrors_live_count": ("total", "{lit} of 1 target lit"),
 }
 
 JA = {
@@ -137,7 +164,11 @@ JA = {
     "mirrors_direction_right": "右",
     "mirrors_direction_down": "下",
     "mirrors_direction_left": "左",
-    "mirrors_hint": "{row}行{col}列の鏡を回しましょう。あと{left}回です",
+    "mirrors_hinted": "{row}行{col}列の鏡を回しました。あと{left}回です",
+    "mirrors_said_turned": "{row}行{col}列を回しました",
+    "mirrors_refused_fixed": "{row}行{col}列は固定された鏡です。回せません。",
+    "mirrors_refused_nothing": "{row}行{col}列には回せるものがありません。",
+    "mirrors_refused_source": "ここには回せるものがありません。これは光源です。",
     "mirrors_hint_solved": "すべての灯台に光が届いています。",
     "mirrors_target_item": "{row}行{col}列の{colour}の灯台",
     "mirrors_live_lit": "点灯：{targets}",
@@ -146,7 +177,7 @@ JA = {
     "mirrors_stages": "ステージ",
     "mirrors_stage_title": "ステージ {stage}",
     "mirrors_tier_1": "第1段階：白い光",
-    "mirrors_tier_2": "第2段階：色",
+    "mirrors_tier_2": "第2段階：色つきの光",
     "mirrors_tier_3": "第3段階：フィルターとガラス",
     "mirrors_preset_easy": "かんたん {width}×{height}",
     "mirrors_preset_normal": "ふつう {width}×{height}",
@@ -198,7 +229,8 @@ JA = {
     "mirrors_stage_error_duplicate_source": "ステージ {stage}：{field} で光源が同じ位置に重なっています。",
     "mirrors_stage_error_no_target": "ステージ {stage}：灯台がありません。",
     "mirrors_stage_error_no_mirror": "ステージ {stage}：回せる鏡がありません。",
-    "mirrors_stage_error_tier_rules": "ステージ {stage}：{field} にこの段階で使えない色・フィルター・ガラス。",
+    "mirrors_stage_error_tier_rules": "ステージ {stage}：{field} に、この段階では使えない色・フィルター・"
+                                      "ガラスがあります。",
     "mirrors_stage_error_starts_solved": "ステージ {stage}：最初から解けています。",
     "mirrors_stage_error_unsolvable": "ステージ {stage}：どう鏡を回してもすべての灯台に光が届きません。",
     "mirrors_stage_error_too_complex": "ステージ {stage}：盤面が複雑すぎて確かめられません。",
@@ -206,7 +238,9 @@ JA = {
     "mirrors_stage_error_unreadable": "ステージファイルを読み込めません。",
     # 盤面の位置の読み上げ名（ビューのラベル）
     "mirrors_aria_cell": "{row}行{col}列、{content}",
-    "mirrors_aria_beam": "{content}、光が通る",
+    "mirrors_aria_beam": "{content}、{colours}の光",
+    "mirrors_aria_beams": "{content}、{colours}の光",
+    "mirrors_colour_separator": "と",
     "mirrors_aria_empty": "空き",
     "mirrors_aria_wall": "壁",
     "mirrors_aria_mirror_slash": "鏡 ／",
@@ -217,13 +251,23 @@ JA = {
     "mirrors_aria_glass": "{colour}のガラス",
     "mirrors_aria_target_lit": "{colour}の灯台、点灯",
     "mirrors_aria_target_unlit": "{colour}の灯台、消灯",
-    "mirrors_aria_source": "{colour}の光源、{row}行{col}列に入る、{direction}向き",
+    "mirrors_aria_source": "{colour}の光源、{direction}向きに{row}行{col}列へ照らす",
     "mirrors_list_separator": "、",
     "mirrors_sentence_separator": "。",
     "mirrors_stage_option": "{stage}・{name}",
-    "mirrors_stage_damaged": "ステージファイルが壊れています：{problem} エンドレスは遊べます。",
+    "mirrors_stage_damaged": "ステージファイルが壊れています：{problem} エンドレスモードは遊べます。",
     "mirrors_stage_cleared": "クリア済み",
     "mirrors_stage_best": "最少 {moves}",
-    "mirrors_stage_count": "{total} 中 {done} クリア",
+    "mirrors_stage_count": "{total} ステージ中 {done} クリア",
     "mirrors_play_endless": "エンドレスで遊ぶ",
+    # 盤面の横の凡例：遊んでいる盤面にある部品ごとに一行
+    "mirrors_legend_title": "盤面の部品",
+    "mirrors_legend_mirror": "鏡：押す（クリック、タップ、Enter）と ／ と ＼ が切り替わります。光を直角に曲げます。",
+    "mirrors_legend_fixed": "固定された鏡（暗い色、オレンジの点）：光を曲げますが、回せません。",
+    "mirrors_legend_filter": "フィルター（色つきの四角）：同じ色の光だけを通し、ほかの色の光はそこで止まります。",
+    "mirrors_legend_glass": "ガラス（色つきのひし形）：光を通し、光の色をガラスの色に変えます。",
+    "mirrors_legend_target": "灯台（文字入りの円）：同じ色の光が届くと点灯します。すべて点灯させましょう。",
+    "mirrors_legend_source": "光源（盤面の外側のランプ）：矢印の向きに自分の色の光を出します。",
+    "mirrors_legend_wall": "壁（れんが）：どの光も止めます。",
+    "mirrors_legend_letters": "マスの文字は色を表します（白・赤・緑・青）。",
 }

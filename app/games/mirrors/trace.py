@@ -117,6 +117,23 @@ def lit_cells(beams: Sequence[Beam]) -> frozenset[tuple[int, int]]:
     return frozenset((beam.end_row, beam.end_col) for beam in beams if beam.lit)
 
 
+def cell_colours(beams: Sequence[Beam]) -> dict[tuple[int, int], frozenset[int]]:
+    """Return the colours of light in every cell a beam enters, the cell that stopped it included.
+
+    A cell a beam passes holds its colour on arrival and on leaving (they differ only
+    in glass); a wall, target or filter that stops a beam holds the colour that reached it.
+    """
+    found: dict[tuple[int, int], set[int]] = {}
+    for beam in beams:
+        colour = beam.source.colour
+        for step in beam.steps:
+            found.setdefault((step.row, step.col), set()).update((colour, step.colour))
+            colour = step.colour
+        if beam.end in ("wall", "target", "filter"):
+            found.setdefault((beam.end_row, beam.end_col), set()).add(beam.end_colour)
+    return {cell: frozenset(colours) for cell, colours in found.items()}
+
+
 def solved(height: int, width: int, cells: Sequence[int], sources: Sequence[Source]) -> bool:
     """Return whether every target is lit by light of its colour."""
     lit = lit_cells(trace_all(height, width, cells, sources))

@@ -7,7 +7,8 @@ can move a beam anywhere. The beams are drawn from the very steps
 `mirrors.trace` returns, converted to pixels only through `Geometry`.
 
 Codes (one per position, ring included):
-- a cell: its cell code (0..15, `cells.py`) | BEAM when a beam enters it | LIT for a lit target;
+- a cell: its cell code (0..15, `cells.py`) | BEAM when a beam enters it, with BEAM_COLOUR << colour for
+  each colour of light in it (`mirrors.beam_colours`) | LIT for a lit target;
 - a ring position: SOURCE | colour << 2 | direction for a source, | EXIT when a beam leaves there.
 
 `?debug=1` in the page address overlays every traced path with its step numbers.
@@ -34,6 +35,7 @@ BEAM = 0x10
 LIT = 0x20
 SOURCE = 0x40
 EXIT = 0x80
+BEAM_COLOUR = 0x100  # << colour (0 white .. 3 blue): the colours of light in a cell, so labels can name them
 
 TAU = 6.283185307179586
 CELLS = tuple(describe(code) for code in range(CODE_COUNT))  # what each cell code is, looked up per repaint
@@ -47,6 +49,22 @@ SOLID = ("#ece7d6", "#ef4444", "#22c55e", "#3b82f6")
 LIGHT = ("#fff8dc", "#ff7070", "#62f09a", "#74b9ff")
 TRANSLUCENT = ("rgba(236,231,214,0.22)", "rgba(239,68,68,0.25)", "rgba(34,197,94,0.25)", "rgba(59,130,246,0.28)")
 CLEAR = ("rgba(255,248,220,0)", "rgba(255,112,112,0)", "rgba(98,240,154,0)", "rgba(116,185,255,0)")
+
+
+# The legend's lines, in order: what a player meets first comes first.
+LEGEND = ("mirror", "fixed", "target", "source", "filter", "glass", "wall", "letters")
+
+
+def legend_pieces(state: mirrors.State) -> frozenset[str]:
+    """The legend lines a board needs: one per kind of piece on it, and the colour letters."""
+    pieces = {"source", "letters"} if mirrors.sources(state) else {"letters"}
+    for code in set(state.cells):
+        cell = CELLS[code]
+        if cell.kind == "mirror":
+            pieces.add("mirror" if cell.turnable else "fixed")
+        elif cell.kind != "empty":
+            pieces.add(cell.kind)
+    return frozenset(pieces)
 
 
 def _debug_requested() -> bool:
@@ -87,6 +105,8 @@ class MirrorsView(ParView):
         self._stage_language = ""
         self._stage_records: tuple[tuple[str, dict[str, Any]], ...] | None = None
         self._stage_signature: tuple[Any, ...] | None = None
+        self._legend_items: dict[str, Any] = {}  # piece -> its line in the legend
+        self._legend_puzzle: mirrors.Puzzle | None = None  # the puzzle the legend's lines were chosen for
         self.debug = _debug_requested()
 
     # ----- the board -------------------------------------------------------------------------
@@ -104,13 +124,14 @@ class MirrorsView(ParView):
         codes[1:-1, 1:-1] = np.array(state.cells, dtype=np.int16).reshape(height, width)
         for source in mirrors.sources(state):
             codes[source.row + 1, source.col + 1] |= SOURCE | (source.colour << 2) | source.direction
+        for (row, col), colours in mirrors.beam_colours(state).items():
+            flags = BEAM
+            for colour in colours:
+                flags |= BEAM_COLOUR << colour
+            codes[row + 1, col + 1] |= flags
         for beam in mirrors.trace(state):
-            for step in beam.steps:
-                codes[step.row + 1, step.col + 1] |= BEAM
             if beam.end == "edge":
                 codes[beam.end_row + 1, beam.end_col + 1] |= EXIT
-            elif beam.end in ("wall", "target", "filter"):
-                codes[beam.end_row + 1, beam.end_col + 1] |= BEAM
         for row, col in mirrors.lit_targets(state):
             codes[row + 1, col + 1] |= LIT
         self._states[codes.tobytes()] = state
@@ -487,7 +508,8 @@ class MirrorsView(ParView):
         return self.t(f"mirrors_colour_{name}")
 
     def label(self, code: int, position: Position) -> str:
-        """"Row R, column C, <content>[, beam]" for cells; "Source <colour>, entering row R, column C, heading <d>"."""
+        """"Row R, column C, <content>[, <colours> beam(s)]" for cells ("target green unlit, blue beam");
+        "Source <colour>, entering row R, column C, heading <d>" for sources."""
         if code & SOURCE:
             direction = code & 3
             d_row, d_col = DELTAS[direction]
@@ -496,7 +518,10 @@ class MirrorsView(ParView):
                           direction=self.t(f"mirrors_direction_{mirrors.DIRECTION_NAMES[direction]}"))
         content = self._content(code)
         if code & BEAM:
-            content = self.t("mirrors_aria_beam", content=content)
+            colours = [self._colour_word(colour) for colour in range(len(mirrors.COLOUR_NAMES))
+                       if code & (BEAM_COLOUR << colour)]
+            content = self.t("mirrors_aria_beam" if len(colours) == 1 else "mirrors_aria_beams", content=content,
+                             colours=self.t("mirrors_colour_separator").join(colours))
         return self.t("mirrors_aria_cell", row=position[0] + 1, col=position[1] + 1, content=content)
 
     def _content(self, code: int) -> str:
@@ -514,32 +539,62 @@ class MirrorsView(ParView):
     # ----- input and reactions ---------------------------------------------------------------
 
     def move_for(self, action: str, state: mirrors.State, row: int, col: int) -> Any:
-        """Turn a turnable mirror; sources, fixed mirrors and other cells do nothing."""
-        if action != "turn" or not (0 <= row < state.height and 0 <= col < state.width):
+        """A turn of any cell: the backend turns a mirror and refuses, in words, anything else.
+
+        A source on the ring is no cell, so the view says itself that there is nothing to turn.
+        """
+        if action != "turn" or mirrors.status(state) == 1:
             return None
-        return ("turn", row, col) if mirrors.cell_kind(state, row, col).turnable else None
+        if 0 <= row < state.height and 0 <= col < state.width:
+            return ("turn", row, col)
+        if any((source.row, source.col) == (row, col) for source in mirrors.sources(state)):
+            self.host.play_sound("error")
+            self.host.announce(self.t("mirrors_refused_source"))
+        return None
 
     def after_move(self, before: Any, after: Any, move: Any, changed: list[Position]) -> None:
-        """A click, a flash on the turned mirror, a pulse on newly lit targets, and which targets changed."""
+        """A click, a flash on the turned mirror (ringed too when a hint turned it), a pulse on newly lit targets.
+
+        The words are `move_summary`'s, said by the screen at the player's verbosity.
+        """
         self.host.play_sound("turn")
         board = self.host.board
         turned = (int(move[1]), int(move[2]))
         board.mark([turned], "flash")
+        if self._hint_text(move) is not None:
+            board.mark([turned], "hinted")  # the screen clears the ring on every move; keep it on the hinted one
+        gained = sorted(mirrors.lit_targets(after) - mirrors.lit_targets(before))
+        if gained:
+            self._pulse(board, gained)
+
+    def _hint_text(self, move: Any) -> str | None:
+        """What the hint being played said, when `move` is that hint."""
+        pending = self._pending_hint
+        if pending is None or move is None or tuple(pending[0]) != tuple(move):
+            return None
+        return pending[1]
+
+    def move_summary(self, before: Any, after: mirrors.State, move: Any, verbosity: str) -> str | None:
+        """Which targets lit or went dark and how many are lit ("Lit: green target at row 3, column 4. 2 of 3
+        targets lit"), after a turn, an undo, a redo or a restart alike; a hinted turn first says which mirror
+        the hint turned, and "full" names any other turned mirror."""
+        count = self.t("mirrors_live_count", lit=len(mirrors.lit_targets(after)), total=len(mirrors.targets(after)))
+        if before is None or before.puzzle != after.puzzle:
+            return count
+        parts = []
+        hinted = self._hint_text(move)
+        if hinted is not None:
+            parts.append(hinted)
+        elif verbosity == "full" and move is not None:
+            parts.append(self.t("mirrors_said_turned", row=int(move[1]) + 1, col=int(move[2]) + 1))
         lit_before, lit_after = mirrors.lit_targets(before), mirrors.lit_targets(after)
         gained, lost = sorted(lit_after - lit_before), sorted(lit_before - lit_after)
-        parts = []
-        pending, self._pending_hint = self._pending_hint, None
-        if pending is not None and tuple(pending[0]) == tuple(move):
-            parts.append(pending[1])
-            board.mark([turned], "hinted")  # the screen clears the ring on every move; keep it on the hinted one
         if gained:
             parts.append(self.t("mirrors_live_lit", targets=self._target_list(after, gained)))
         if lost:
             parts.append(self.t("mirrors_live_unlit", targets=self._target_list(after, lost)))
-        parts.append(self.t("mirrors_live_count", lit=len(lit_after), total=len(mirrors.targets(after))))
-        self.host.announce(self.t("mirrors_sentence_separator").join(parts))
-        if gained:
-            self._pulse(board, gained)
+        parts.append(count)
+        return self.t("mirrors_sentence_separator").join(parts)
 
     def _pulse(self, board: Any, cells: list[Position]) -> None:
         def frame(context: Any, geometry: Geometry, progress: float) -> None:
@@ -561,17 +616,28 @@ class MirrorsView(ParView):
             board.animate(GLOW_MS, frame, area)
 
     def use_hint(self, move: Any) -> None:
-        """Put the cursor on the mirror, ring it, say which and how many turns are left, and turn it."""
+        """Turn the hinted mirror, put the cursor on it and ring it, and say it was turned and how many turns are left.
+
+        The words are in the past, with the turns left after the turn: the hint plays the
+        move itself. They are said at once (also with move announcements off), and again at
+        the head of the move's summary, which adds what lit.
+        """
         _, row, col = move
         board = self.host.board
-        state = self.host.state
-        text = self.t("mirrors_hint", row=row + 1, col=col + 1, left=mirrors.remaining_turns(state))
+        text = self.hinted_text(self.host.state, move)
         board.move_cursor(row, col, focus=board.has_focus())
-        board.mark([(row, col)], "hinted")
         self.host.announce(text)
         self._pending_hint = (tuple(move), text)
-        self.host.request(move)
-        self._pending_hint = None
+        try:
+            self.host.request(move)
+        finally:
+            self._pending_hint = None
+
+    def hinted_text(self, state: mirrors.State, move: Any) -> str:
+        """"Turned the mirror at row 2, column 1; 1 turn to go": the turns left once the hinted turn is made."""
+        _, row, col = move
+        left = mirrors.remaining_turns(mirrors.apply(state, move))
+        return self.t("mirrors_hinted", row=int(row) + 1, col=int(col) + 1, left=left)
 
     def no_hint_text(self) -> str:
         """Light Path only runs out of hints once solved."""
@@ -586,6 +652,7 @@ class MirrorsView(ParView):
     def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
         """Moves with par, time and bests; the stage list follows the game in play."""
         self._sync_stage_list(session)
+        self._sync_legend(session.state)
         return super().stats(session, best)
 
     def preset_label(self, name: str, params: mirrors.Params) -> str:
@@ -615,17 +682,20 @@ class MirrorsView(ParView):
         return self.t("mirrors_stage_damaged", problem=problem)
 
     def extra_controls(self, host: Any) -> None:
-        """The stage list (by tier, with done marks and bests), Play endless, and a damaged file's notice."""
+        """A damaged file's notice, the stage list (by tier, with done marks and bests), Play endless, and the
+        legend of the pieces on the board."""
         self._stage_error = element("p", cls="mirrors-stage-error", attrs={"id": "mirrors-stage-error"})
         host.appendChild(self._stage_error)
         if mirrors.STAGE_ERROR is not None:
             self._stage_error.textContent = self.stage_error_text()
         else:
             self._stage_error.hidden = True
-        if not mirrors.STAGES:
-            return
         # Open beside the board on wide screens; one line to open on a phone, where it sits under the board.
         wide = bool(js.window.matchMedia("(min-width: 641px)").matches)
+        legend = self._build_legend(wide)
+        if not mirrors.STAGES:
+            host.appendChild(legend)
+            return
         self._stage_title = element("span", cls="mirrors-stages-title", attrs={"id": "mirrors-stages-title"})
         self._stage_count = element("span", cls="mirrors-stage-count", attrs={"id": "mirrors-stage-count"})
         self._stage_list = element("nav", cls="mirrors-stage-list", attrs={"aria-labelledby": "mirrors-stages-title"})
@@ -635,7 +705,38 @@ class MirrorsView(ParView):
             element("summary", children=[self._stage_title, self._stage_count]), self._stage_list, endless])
         box.open = wide
         host.appendChild(box)
+        host.appendChild(legend)  # under the stage list, which stays where players look for it
         self.host.listen(endless, "click", lambda _event: self.host.new_game(next(iter(mirrors.PRESETS.values()))))
+
+    # ----- the legend ------------------------------------------------------------------------
+
+    def _build_legend(self, wide: bool) -> Any:
+        """One line per kind of piece, each with a small drawing of it (the words carry the meaning)."""
+        self._legend_items = {}
+        items = []
+        for piece in LEGEND:
+            # The letters' drawing is a letter in the page's language (R, 赤): the same one the board shows.
+            letter = [element("span", attrs={"data-i18n": "mirrors_letter_red"})] if piece == "letters" else []
+            symbol = element("span", cls=f"mirrors-key mirrors-key-{piece}", attrs={"aria-hidden": "true"},
+                             children=letter)
+            words = element("span", cls="mirrors-legend-text", attrs={"data-i18n": f"mirrors_legend_{piece}"})
+            item = element("li", cls="mirrors-legend-item", attrs={"data-piece": piece}, children=[symbol, words])
+            self._legend_items[piece] = item
+            items.append(item)
+        box = element("details", cls="mirrors-legend", attrs={"id": "mirrors-legend"}, children=[
+            element("summary", attrs={"data-i18n": "mirrors_legend_title"}),
+            element("ul", cls="mirrors-legend-list", children=items)])
+        box.open = wide
+        return box
+
+    def _sync_legend(self, state: mirrors.State) -> None:
+        """Show the lines of the pieces the board in play has."""
+        if not self._legend_items or self._legend_puzzle == state.puzzle:
+            return
+        self._legend_puzzle = state.puzzle
+        shown = legend_pieces(state)
+        for piece, item in self._legend_items.items():
+            item.hidden = piece not in shown
 
     def _sync_stage_list(self, session: Any) -> None:
         """Rebuild the stage list when the language, the stage in play or the player's progress changed.

@@ -1,0 +1,247 @@
+"""Light Path's view without a browser: hint words, refusals, beam colours in labels, summaries, the legend.
+
+The view module reaches the page through `js` and `pyodide`; these tests use none of
+it (stand-ins below), only its words and its codes, through a host that translates
+like the page does (English singulars included).
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from typing import Any
+from unittest import mock
+
+import pytest
+
+sys.modules.setdefault("js", mock.MagicMock(name="js"))
+_pyodide = sys.modules.setdefault("pyodide", types.ModuleType("pyodide"))
+_ffi = sys.modules.setdefault("pyodide.ffi", types.ModuleType("pyodide.ffi"))
+_ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
+_pyodide.ffi = _ffi  # type: ignore[attr-defined]
+
+from app.core.game import RefusedMoveError  # noqa: E402 - after the stand-ins above
+from app.core.strings import translate  # noqa: E402
+from app.games import mirrors as mi  # noqa: E402
+from app.games.mirrors import cells as mc  # noqa: E402
+from app.games.mirrors import strings  # noqa: E402
+from app.games.mirrors.board import Puzzle  # noqa: E402
+from app.web.views.mirrors import LEGEND, MirrorsView, legend_pieces  # noqa: E402
+
+
+def board(rows: list[str], sources: list[tuple[int, int, int, int]]) -> mi.State:
+    """A state from stage-file tokens and (row, col, direction, colour) sources."""
+    grid = [row.split() for row in rows]
+    cells = tuple(mc.CODE_OF_TOKEN[token] for row in grid for token in row)
+    return mi.State(Puzzle(len(grid), len(grid[0]), cells, tuple(mi.Source(*s) for s in sources)))
+
+
+class Board:
+    """The board calls a view makes, recorded."""
+
+    def __init__(self) -> None:
+        self.marks: dict[str, list[tuple[int, int]]] = {}
+        self.cursor: tuple[int, int] | None = None
+
+    def mark(self, cells: list[tuple[int, int]], css_class: str, **_: Any) -> None:
+        self.marks[css_class] = list(cells)
+
+    def move_cursor(self, row: int, col: int, focus: bool = False) -> None:
+        self.cursor = (row, col)
+
+    def has_focus(self) -> bool:
+        return False
+
+    def animate(self, *_: Any) -> None:
+        pass
+
+
+class Host:
+    """A page in English that plays moves as the game screen does: summary first, then after_move."""
+
+    def __init__(self, state: mi.State, lang: str = "en") -> None:
+        self.state = state
+        self.lang = lang
+        self.board = Board()
+        self.said: list[str] = []
+        self.sounds: list[str] = []
+        self.view: MirrorsView | None = None
+
+    def t(self, key: str, **params: Any) -> str:
+        return translate(self.lang, key, **params)
+
+    def announce(self, text: str) -> None:
+        self.said.append(text)
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.append(name)
+
+    def request(self, move: Any) -> None:
+        before = self.state
+        try:
+            after = mi.apply(before, move)
+        except RefusedMoveError as refusal:
+            self.sounds.append("error")
+            self.said.append(self.t(refusal.string_key, **refusal.params))
+            return
+        self.state = after
+        self.board.mark([], "hinted")  # the screen clears the ring on every move
+        summary = self.view.move_summary(before, after, move, "short")
+        if summary:
+            self.said.append(summary)
+        self.view.after_move(before, after, move, [])
+
+
+def view_on(state: mi.State, lang: str = "en") -> tuple[MirrorsView, Host]:
+    host = Host(state, lang)
+    view = MirrorsView(host)
+    host.view = view
+    return view, host
+
+
+def label_of(view: MirrorsView, state: mi.State, row: int, col: int) -> str:
+    codes = view.codes(state)
+    return view.label(int(codes[row + 1, col + 1]), (row, col))
+
+
+# --- 1. a hint is said as done, with the turns left after it, and ringed ---------------------------------
+
+
+def test_a_hint_says_the_mirror_was_turned_and_the_turns_left_after_it() -> None:
+    state = mi.stage_state("3-05")
+    move = mi.hint(state)
+    view, host = view_on(state)
+    view.use_hint(move)
+    after = mi.apply(state, move)
+    left = mi.remaining_turns(after)
+    assert left == mi.remaining_turns(state) - 1
+    text = f"Turned the mirror at row {move[1] + 1}, column {move[2] + 1}; {left} turns to go"
+    assert host.said[0] == text  # at once, before the move (said even with move announcements off)
+    assert host.said[-1].startswith(text + ". ")  # the summary leads with it, then what lit
+    assert host.said[-1].endswith(f"{len(mi.lit_targets(after))} of {len(mi.targets(after))} targets lit")
+    assert host.state == after
+    assert host.board.marks["hinted"] == [(move[1], move[2])]
+    assert host.board.cursor == (move[1], move[2])
+    assert view._pending_hint is None
+
+
+def test_the_hint_before_last_says_one_turn_in_the_singular() -> None:
+    state = mi.stage_state("3-05")
+    while mi.remaining_turns(state) > 2:
+        state = mi.apply(state, mi.hint(state))
+    move = mi.hint(state)
+    view, _ = view_on(state)
+    assert view.hinted_text(state, move) == (
+        f"Turned the mirror at row {move[1] + 1}, column {move[2] + 1}; 1 turn to go")
+    japanese, _ = view_on(state, "ja")
+    assert japanese.hinted_text(state, move) == f"{move[1] + 1}行{move[2] + 1}列の鏡を回しました。あと1回です"
+
+
+def test_a_turn_that_is_not_the_hint_is_not_ringed_nor_said_as_a_hint() -> None:
+    state = mi.stage_state("3-05")
+    hinted = mi.hint(state)
+    other = next(("turn", r, c) for r, c in state.turnable_cells() if ("turn", r, c) != hinted)
+    view, host = view_on(state)
+    host.request(other)
+    assert "hinted" not in host.board.marks or host.board.marks["hinted"] == []
+    assert not host.said[-1].startswith("Turned")
+
+
+# --- 2. fixed mirrors, empty cells and sources say why nothing turned --------------------------------------
+
+
+def test_a_fixed_mirror_is_refused_in_words() -> None:
+    state = board(["L/ # TW", ". / ."], [(1, -1, mc.RIGHT, mc.WHITE)])
+    with pytest.raises(RefusedMoveError) as refused:
+        mi.apply(state, ("turn", 0, 0))
+    assert refused.value.string_key == "mirrors_refused_fixed"
+    assert translate("en", refused.value.string_key, **refused.value.params) == (
+        "Row 1, column 1 is a fixed mirror; it cannot turn.")
+    assert translate("ja", refused.value.string_key, **refused.value.params) == "1行1列は固定された鏡です。回せません。"
+
+
+@pytest.mark.parametrize("row, col", [(0, 1), (0, 2), (1, 0), (1, 2)])
+def test_a_cell_with_nothing_to_turn_is_refused_in_words(row: int, col: int) -> None:
+    state = board(["L/ # TW", ". / ."], [(1, -1, mc.RIGHT, mc.WHITE)])
+    with pytest.raises(RefusedMoveError) as refused:
+        mi.apply(state, ("turn", row, col))
+    assert refused.value.string_key == "mirrors_refused_nothing"
+    assert translate("en", "mirrors_refused_nothing", **refused.value.params) == (
+        f"Nothing to turn at row {row + 1}, column {col + 1}.")
+
+
+def test_every_cell_asks_the_backend_and_a_source_is_answered_by_the_view() -> None:
+    state = board(["L/ # TW", ". / ."], [(1, -1, mc.RIGHT, mc.WHITE)])
+    view, host = view_on(state)
+    for row in range(2):
+        for col in range(3):
+            assert view.move_for("turn", state, row, col) == ("turn", row, col)
+    host.request(view.move_for("turn", state, 0, 0))
+    assert host.said[-1] == "Row 1, column 1 is a fixed mirror; it cannot turn." and host.sounds[-1] == "error"
+    assert host.state == state
+    assert view.move_for("turn", state, 1, -1) is None
+    assert host.said[-1] == "Nothing to turn here: this is a light source." and host.sounds[-1] == "error"
+    won = mi.apply(state, ("turn", 1, 1)) if mi.status(state) == 0 else state
+    if mi.status(won) == 1:  # a finished board says nothing more
+        assert view.move_for("turn", won, 1, -1) is None and view.move_for("turn", won, 0, 0) is None
+
+
+# --- 3. labels name the beam's colours; undo, redo and restart say the targets -----------------------------
+
+
+def test_a_label_names_the_colour_of_the_beam_that_reaches_a_cell() -> None:
+    state = board([". TG"], [(0, -1, mc.RIGHT, mc.BLUE)])
+    view, _ = view_on(state)
+    assert label_of(view, state, 0, 1) == "Row 1, column 2, target green unlit, blue beam"
+    assert label_of(view, state, 0, 0) == "Row 1, column 1, empty, blue beam"
+    japanese, _ = view_on(state, "ja")
+    assert label_of(japanese, state, 0, 1) == "1行2列、緑の灯台、消灯、青の光"
+
+
+def test_a_label_names_every_colour_in_a_cell() -> None:
+    # A white beam turns red in the glass; a green beam crosses the first cell downwards.
+    state = board([". GR TR", ". . ."], [(0, -1, mc.RIGHT, mc.WHITE), (-1, 0, mc.DOWN, mc.GREEN)])
+    view, _ = view_on(state)
+    assert label_of(view, state, 0, 1) == "Row 1, column 2, glass red, white and red beams"
+    assert label_of(view, state, 0, 0) == "Row 1, column 1, empty, white and green beams"
+    assert label_of(view, state, 0, 2) == "Row 1, column 3, target red lit, red beam"
+    assert label_of(view, state, 1, 2) == "Row 2, column 3, empty"
+    japanese, _ = view_on(state, "ja")
+    assert label_of(japanese, state, 0, 0) == "1行1列、空き、白と緑の光"
+
+
+def test_undo_redo_and_restart_say_which_targets_changed_and_how_many_are_lit() -> None:
+    state = board([". . .", "TW / TW", ". . ."], [(3, 1, mc.UP, mc.WHITE)])
+    view, _ = view_on(state)
+    turned = mi.apply(state, ("turn", 1, 1))
+    assert mi.lit_targets(state) == {(1, 2)} and mi.lit_targets(turned) == {(1, 0)}
+    # move=None: an undo, redo or restart (the screen says which first)
+    assert view.move_summary(turned, state, None, "short") == (
+        "Lit: white target at row 2, column 3. Unlit: white target at row 2, column 1. 1 of 2 targets lit")
+    assert view.move_summary(state, state, None, "full") == "1 of 2 targets lit"
+    assert view.move_summary(None, state, None, "short") == "1 of 2 targets lit"
+    assert view.move_summary(state, turned, ("turn", 1, 1), "full").startswith("Row 2, column 2 turned. Lit: ")
+    assert view.move_summary(state, turned, ("turn", 1, 1), "short").startswith("Lit: ")
+    japanese, _ = view_on(state, "ja")
+    assert japanese.move_summary(turned, state, None, "short").endswith("灯台 2 基のうち 1 基が点灯")
+
+
+def test_one_target_is_said_in_the_singular() -> None:
+    state = board(["/ TW"], [(0, -1, mc.RIGHT, mc.WHITE)])
+    view, _ = view_on(state)
+    assert view.move_summary(None, state, None, "short") == "0 of 1 target lit"
+    assert translate("en", "mirrors_live_count", lit=1, total=3) == "1 of 3 targets lit"
+
+
+# --- 2. the legend: the pieces the board has ----------------------------------------------------------------
+
+
+def test_the_legend_shows_the_pieces_the_board_has() -> None:
+    assert legend_pieces(mi.stage_state("3-05")) >= {"mirror", "fixed", "filter", "glass", "target", "source",
+                                                      "letters", "wall"}
+    simple = board(["/ TW"], [(0, -1, mc.RIGHT, mc.WHITE)])
+    assert legend_pieces(simple) == {"mirror", "target", "source", "letters"}
+    for piece in LEGEND:
+        assert f"mirrors_legend_{piece}" in strings.EN and f"mirrors_legend_{piece}" in strings.JA
+    assert "orange dot" in strings.EN["mirrors_legend_fixed"] and "cannot turn" in strings.EN["mirrors_legend_fixed"]
+    assert "only light of its own colour" in strings.EN["mirrors_legend_filter"]
