@@ -264,17 +264,20 @@ class Storage:
         dropped = False
         for key in self.keys():
             full = self._full(key)
-            if full == keep or records.kind_for(key).priority != PRIORITY_SAVE or full in self._unsaved:
+            if full == keep or records.kind_for(key).priority != PRIORITY_SAVE:
                 continue
             try:
                 text = self._backing.getItem(full)  # type: ignore[union-attr]
+                if text is None:
+                    continue
                 self._backing.removeItem(full)  # type: ignore[union-attr]
             except Exception:
                 continue
-            if text is None:
-                continue
-            self._memory[full] = text
-            self._unsaved.add(full)
+            # A save whose last write failed still has its older text in the backing: that goes
+            # too, while memory keeps the newer text.
+            if full not in self._unsaved:
+                self._memory[full] = text
+                self._unsaved.add(full)
             dropped = True
             if evicted is not None:
                 evicted.append((full, text))

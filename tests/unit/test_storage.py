@@ -409,3 +409,15 @@ def test_write_priority_under_a_storage_that_fills_up(ops: list[tuple[str, int, 
         assert backing.used() <= quota
     for key, value in expected.items():
         assert store.get(key) == value
+
+
+def test_a_stale_save_left_by_a_failed_rewrite_makes_room_for_a_record() -> None:
+    """Found by the property test above: a save too big to rewrite left its older text behind,
+    which eviction skipped, so a best could not be stored."""
+    backing = MemoryBacking(quota=186)
+    store = Storage(backing)
+    assert store.set("progress:g0", {**PROGRESS, "moves": []})
+    assert not store.set("progress:g0", {**PROGRESS, "moves": [[1, 2]]})  # too big: memory keeps it
+    assert store.set("best:g:0", {})
+    assert list(backing.data) == ["masume:best:g:0"]
+    assert store.get("progress:g0") == {**PROGRESS, "moves": [[1, 2]]}, "this visit still has the newer save"
