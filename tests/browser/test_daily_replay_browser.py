@@ -159,7 +159,7 @@ def test_check_counts_like_a_hint_and_marks_a_wrong_flag(page) -> None:  # noqa:
     page.locator("#check").click()
     assert "wrong" in cell.get_attribute("class")
     assert cell.get_attribute("aria-description") == "Wrong"
-    assert page.locator("#live").inner_text().startswith("1 flags are on safe cells.")
+    assert page.locator("#live").inner_text().startswith("1 flag is on a safe cell.")
     assert page.locator("#stat-hints").inner_text() == "1"
     cell.click(button="right")  # the flag comes off: the mark of the check goes with the move
     assert "wrong" not in cell.get_attribute("class")
