@@ -273,6 +273,14 @@ def runtime_versions() -> str:
         return f"unknown ({exc})"
 
 
+def load_average() -> str:
+    """Return the 1, 5 and 15 minute load averages (other work on the machine slows every page alike, not evenly)."""
+    try:
+        return ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def machine() -> dict[str, str]:
     """Return what the results depend on: date, cores, CPU, memory, browser and Python."""
     return {

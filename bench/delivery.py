@@ -33,6 +33,7 @@ from common import (
     BenchBrowser,
     at_least,
     bench_browser,
+    load_average,
     progress,
     run_cli,
     summarize,
@@ -113,6 +114,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     loopback_bare: list[float] = []
     second: list[float] = []
     started = time.perf_counter()
+    load_before = load_average()
     with bench_browser() as bench:
         progress("delivery: warm-up (one visit of each page on loopback)")
         for path in pages.values():
@@ -153,6 +155,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         target("files fetched twice from the network (DevTools trace)", float(len(set(twice))), 0, "files"),
     ]
     return {"benchmark": "delivery", "runs": args.runs, "second_runs": args.second_runs, "link": link,
+            "load_average": {"before": load_before, "after": load_average()},
             "chromium": chromium, "seconds": round(time.perf_counter() - started, 1), "results": summary,
             "emulated_ratio": emulated_ratio, "second_ratio": second_ratio, "fetched_twice": sorted(set(twice)),
             "version": build["version"], "files": files, "targets": targets}
@@ -192,7 +195,9 @@ def markdown(report: dict[str, Any]) -> str:
         row("Masume, second visit (worker cache, no network)", res["second_visit"]),
         "",
         f"Second visit / bare first visit (medians): **{report['second_ratio']:.2f}×**. Each second visit "
-        "follows a first visit in the same fresh context, once the worker controls the page.",
+        "follows a first visit in the same fresh context, once the worker controls the page. Load average "
+        f"(1, 5, 15 min) before the runs: {report['load_average']['before']}; after: "
+        f"{report['load_average']['after']}.",
         "",
         f"## What a first visit downloads (build {report['version']})",
         "",

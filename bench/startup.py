@@ -28,6 +28,7 @@ from common import (
     BenchBrowser,
     at_least,
     bench_browser,
+    load_average,
     progress,
     run_cli,
     summarize,
@@ -62,6 +63,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     names = list(PAGES)
     samples: dict[str, list[dict[str, float]]] = {name: [] for name in names}
     started = time.perf_counter()
+    load_before = load_average()
     with bench_browser() as bench:
         progress(f"startup: warm-up round, then {args.runs} rounds of {len(names)} page loads")
         for name in names:  # warm-up round: OS file cache, first-launch costs; not counted
@@ -88,6 +90,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     targets = [target(f"{name} median × baseline median", pages[name]["median_ratio"], TARGET_RATIO, "×")
                for name in names[1:]]
     return {"benchmark": "startup", "runs": args.runs, "chromium": chromium, "requests": requests,
+            "load_average": {"before": load_before, "after": load_average()},
             "seconds": round(time.perf_counter() - started, 1), "pages": pages, "targets": targets}
 
 
@@ -116,7 +119,8 @@ def markdown(report: dict[str, Any]) -> str:
         "(Pyodide, numpy and the config's files loaded, the page's script about to run); *page's Python* "
         "is the rest, up to `data-ready`. The baseline is `bench/bare/`: the same vendored PyScript, "
         "Pyodide and numpy, whose Python only imports numpy. One warm-up round is discarded; the page "
-        "order rotates every round.",
+        "order rotates every round. Load average (1, 5, 15 min) before the runs: "
+        f"{report['load_average']['before']}; after: {report['load_average']['after']}.",
         "",
         *targets_table(report["targets"]),
     ]
