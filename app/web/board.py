@@ -271,7 +271,9 @@ class BoardWidget:
         button = self.buttons.get(position)
         if button is None:
             return
-        button.setAttribute("aria-label", text)
+        button.setAttribute("data-label", text)
+        note = button.getAttribute("data-note-text")
+        button.setAttribute("aria-label", f"{text}, {note}" if note else text)
         button.setAttribute("data-code", str(code))
         if pressed is not None:
             button.setAttribute("aria-pressed", pressed)
@@ -280,7 +282,8 @@ class BoardWidget:
              note: str | None = None) -> None:
         """Restart a CSS class on some positions (press flash, reveal, hint ring); others lose it.
 
-        `note` is said with each marked position (its aria-description), e.g. "Wrong" after a Check.
+        `note` is added to each marked position's name ("Row 1, column 3, flagged, Wrong" after a
+        Check) until the mark goes.
         """
         for position in self._marked.pop(css_class, []):
             button = self.buttons.get(position)
@@ -288,8 +291,9 @@ class BoardWidget:
                 button.classList.remove(css_class)
                 button.style.animationDelay = ""
                 if button.getAttribute("data-note") == css_class:
-                    button.removeAttribute("aria-description")
                     button.removeAttribute("data-note")
+                    button.removeAttribute("data-note-text")
+                    button.setAttribute("aria-label", button.getAttribute("data-label") or "")
         cells = [p for p in cells if p in self.buttons]
         if not cells:
             return
@@ -301,8 +305,9 @@ class BoardWidget:
                 button.style.animationDelay = f"{delays_ms[index]:.0f}ms"
             button.classList.add(css_class)
             if note is not None:
-                button.setAttribute("aria-description", note)
                 button.setAttribute("data-note", css_class)
+                button.setAttribute("data-note-text", note)
+                button.setAttribute("aria-label", f"{button.getAttribute('data-label') or ''}, {note}")
 
     def set_locked(self, locked: bool) -> None:
         """Mark the board as finished (buttons stay focusable for review, but report disabled)."""

@@ -23,7 +23,7 @@ class DailyPanel:
             mark_key = "daily_done" if done[game] else "daily_not_done"
             items.append(element("li", cls="daily-entry" + (" is-done" if done[game] else ""),
                                  attrs={"data-game": game}, children=[
-                element("a", attrs={"href": daily_hash(game)}, text=t(f"{game}_name")),
+                element("a", attrs={"href": daily_hash(game)}, text=t("daily_open", game=t(f"{game}_name"))),
                 element("span", cls="daily-mark", text=("✓ " if done[game] else "") + t(mark_key))]))
         streak = dailies.overall_streak(today, GAMES)
         best = max((dailies.best_streak(game) for game in GAMES), default=0)

@@ -718,17 +718,14 @@ class GameScreen:
         self.render()
         self.shell.audio.play("clear")
         rows = self.view.result_rows(self.session)
-        if self.session.hints_used:
-            note = t("hints_used", hints=self.session.hints_used)
-        else:
-            note = t("new_best") if improved else ""
+        notes = [t("hints_used", hints=self.session.hints_used) if self.session.hints_used
+                 else t("new_best") if improved else ""]
         if self.daily_day is not None:
-            streak = self.shell.dailies.streak(self.game, self.daily_day)
-            note = " ".join(filter(None, [note, t("daily_cleared_streak", days=streak)]))
+            notes.append(t("daily_cleared_streak", days=self.shell.dailies.streak(self.game, self.daily_day)))
+        note = self.i18n.sentences(*notes)
         has_next = stage is not None and self.backend.next_stage(stage) is not None
         self.dialog.show(t("cleared"), rows, note, is_best=bool(improved), offer_next=has_next)
-        self.shell.announce(" ".join([t("cleared")] + [f"{label} {value}" for label, value in rows]
-                                     + ([t("new_best")] if improved else [])))
+        self.shell.announce(" ".join([t("cleared")] + [f"{label} {value}" for label, value in rows] + [note]))
 
     # ----- teardown --------------------------------------------------------------------------
 

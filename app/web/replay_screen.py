@@ -15,7 +15,7 @@ from app.core.replay import SPEEDS, Playback, Replay, ReplayError
 from app.core.route import format_hash
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
-from app.web.dom import Callback, Listeners, by_id, element, window
+from app.web.dom import Callback, Listeners, by_id, document, element, window
 from app.web.screen.draw import draw_state
 from app.web.screen.host import ReplayHost
 from app.web.views import view_class
@@ -164,11 +164,14 @@ class ReplayScreen:
                 self._last_tick = float(window.performance.now())
                 self._interval = window.setInterval(self._tick.proxy, TICK_MS)
             self._show()
+            self.shell.announce(self.t("replay_playing") if self.playback.playing else self._where())
             return
         self._pause()
         before, position = replay.state, replay.position
         replay.seek({"start": 0, "back": position - 1, "forward": position + 1, "end": len(replay)}[name])
-        self._show(announce=replay.position != position, before=before)
+        # One step forward is that move, named; any other jump is said as the change it made.
+        move = replay.last_move if name == "forward" else None
+        self._show(announce=replay.position != position, before=before, move=move)
 
     def _pause(self) -> None:
         self.playback.pause()
@@ -190,7 +193,7 @@ class ReplayScreen:
                 self._pause()
             self._show(announce=not self.playback.playing)
 
-    def _show(self, *, force: bool = False, announce: bool = False, before: Any = None) -> None:
+    def _show(self, *, force: bool = False, announce: bool = False, before: Any = None, move: Any = None) -> None:
         """Draw the position, say where it is, and enable the controls that can act."""
         replay = self.replay
         if replay is None or self.board is None:
@@ -204,13 +207,21 @@ class ReplayScreen:
         play.setAttribute("data-i18n", "replay_pause" if playing else "replay_play")
         play.textContent = t("replay_pause" if playing else "replay_play")
         play.setAttribute("aria-pressed", "true" if playing else "false")
+        focused = document.activeElement
         self.buttons["start"].disabled = self.buttons["back"].disabled = replay.at_start
         self.buttons["forward"].disabled = self.buttons["end"].disabled = replay.at_end
+        if focused is not None and getattr(focused, "disabled", False):
+            play.focus()  # the button pressed just ran out of moves: keep focus on a control that acts
         if announce:
-            verbosity = self.shell.settings.get("announce")
-            summary = self.view.move_summary(before, replay.state, replay.last_move, verbosity) \
-                if verbosity != "off" and before is not None else None
-            self.shell.announce(" ".join(filter(None, [where, summary or ""])))
+            self.shell.announce(self._where(before, move))
+
+    def _where(self, before: Any = None, move: Any = None) -> str:
+        """"Move 3 of 9." and, after a step, what changed, in full words (nothing more when announcements are off)."""
+        replay = self.replay
+        parts = [self.t("replay_position", position=replay.position, total=len(replay))]
+        if before is not None and self.shell.settings.get("announce") != "off":
+            parts.append(self.view.move_summary(before, replay.state, move, "full") or "")
+        return self.shell.i18n.sentences(*parts)
 
     def _on_key(self, event: Any) -> None:
         key = str(event.key)

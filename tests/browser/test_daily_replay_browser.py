@@ -76,7 +76,7 @@ def test_a_cleared_daily_is_marked_done_with_its_streak_after_a_reload(page) -> 
     wait_until_ready(page)
     entry = page.locator('.daily-entry[data-game="crosslight"]')
     assert "Done" in entry.inner_text() and "is-done" in entry.get_attribute("class")
-    assert "Not played yet" in page.locator('.daily-entry[data-game="mines"]').inner_text()
+    assert "Not cleared yet" in page.locator('.daily-entry[data-game="mines"]').inner_text()
     assert page.locator("#daily-streak").inner_text() == "Daily streak: 2 days"
 
 
@@ -114,6 +114,15 @@ def test_watch_the_replay_steps_through_the_game_and_plays_to_the_end(page) -> N
     page.locator("#replay-back").click()
     assert position.inner_text() == f"Move 0 of {len(moves)}"
     assert page.locator("#replay-back").is_disabled()
+    page.locator("#replay-end").focus()
+    page.keyboard.press("Enter")  # the pressed button is disabled at the end: focus must not fall to the page
+    assert page.evaluate("() => document.activeElement.id") == "replay-play"
+    assert page.locator("#live").inner_text().startswith(f"Move {len(moves)} of {len(moves)}.")
+    page.locator("#replay-start").click()
+    page.locator("#replay-forward").click()
+    row, col = moves[0]
+    assert f"Move 1 of {len(moves)}. Row {row + 1}, column {col + 1} pressed" in page.locator("#live").inner_text()
+    page.locator("#replay-back").click()
     page.locator("#replay-speed").select_option("4")
     page.locator("#replay-play").click()
     end = f"Move {len(moves)} of {len(moves)}"
@@ -158,8 +167,20 @@ def test_check_counts_like_a_hint_and_marks_a_wrong_flag(page) -> None:  # noqa:
     cell.click(button="right")
     page.locator("#check").click()
     assert "wrong" in cell.get_attribute("class")
-    assert cell.get_attribute("aria-description") == "Wrong"
+    assert cell.get_attribute("aria-label").endswith(", Wrong"), "the wrong flag is named as wrong"
     assert page.locator("#live").inner_text().startswith("1 flag is on a safe cell.")
     assert page.locator("#stat-hints").inner_text() == "1"
     cell.click(button="right")  # the flag comes off: the mark of the check goes with the move
     assert "wrong" not in cell.get_attribute("class")
+    assert not cell.get_attribute("aria-label").endswith(", Wrong")
+    page.locator("#hint").click()  # a hint says what it did, and then what the move did
+    assert page.locator("#live").inner_text().startswith("Hint: row ")
+
+
+def test_a_check_with_nothing_to_check_says_so_and_costs_nothing(page) -> None:  # noqa: ANN001
+    go(page, "#")
+    page.evaluate("localStorage.removeItem('masume:progress:mines')")  # the daily afresh, no hints used
+    go(page, "#mines/daily")
+    page.locator("#check").click()
+    assert page.locator("#live").inner_text().startswith("Nothing to check yet")
+    assert page.locator("#stat-hints").count() == 0, "no hint or check was counted"

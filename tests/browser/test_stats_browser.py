@@ -132,3 +132,16 @@ def test_a_game_never_played_says_so_without_a_chart(page) -> None:  # noqa: ANN
     assert page.locator("svg.stats-chart, .stats-table, .stats-figures").count() == 0
     assert page.locator("#stats-board option").count() >= 2, "every preset can still be chosen"
     assert page.locator("h1#stats-title").inner_text() == "Pipe Link statistics"
+
+
+def test_the_table_fits_a_phone(page) -> None:  # noqa: ANN001
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        go(page, "#crosslight/stats")
+        page.locator(".stats-table-box summary").click()
+        page.locator(".stats-table").wait_for(state="visible")
+        width = page.evaluate("() => document.querySelector('.stats-table').getBoundingClientRect().right")
+        assert width <= 360, f"the table reaches {width} px on a 360 px screen"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360, "nothing scrolls sideways"
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})

@@ -41,11 +41,11 @@ def test_check_never_reveals_an_unflagged_mine(seed: str, picks: list[int]) -> N
         move = ("unflag", row, col) if state.marks[row, col] else ("flag", row, col)
         state = mines.apply(state, move)
     result = mines.check(state)
-    if mines.status(state) != 0:
-        assert result is None
+    flagged = {(int(r), int(c)) for r, c in np.argwhere(state.marks == 1)}
+    if mines.status(state) != 0 or not flagged:
+        assert result is None  # over, or no flag to check: nothing said, nothing counted
         return
     assert isinstance(result, CheckResult)
-    flagged = {(int(r), int(c)) for r, c in np.argwhere(state.marks == 1)}
     for row, col in result.cells:
         assert (row, col) in flagged, "only the player's own flags may be named"
         assert not state.mines[row, col], "a flag on a mine is never called wrong"
@@ -116,12 +116,13 @@ def test_pipes_net_check_names_wrong_locks_only() -> None:
     result = pipes.check(state)
     assert result == CheckResult("check_wrong_locks", 1, (divmod(wrong, state.width),))
     unlocked = pipes.apply(state, ("unlock_all",))
-    assert pipes.check(unlocked) == CheckResult(NOTHING_WRONG)
+    assert pipes.check(unlocked) == CheckResult("check_turns_left", pipes.remaining_turns(unlocked)), \
+        "with no wrong lock, Check says how far the board is, never which tile"
 
 
 def test_pipes_path_check_names_locks_only_when_they_block_every_route() -> None:
     state = pipes.generate(pipes.Params(pipes.PATH, 4, 4), Rng("path-check"))
-    assert pipes.check(state) == CheckResult(NOTHING_WRONG)
+    assert pipes.check(state) == CheckResult("check_turns_left", pipes.remaining_turns(state))
     blocked = None
     for cell in range(len(state.tiles)):  # lock tiles in their start orientation until no route is left
         state = pipes.apply(state, ("lock", *divmod(cell, state.width)))
@@ -142,3 +143,8 @@ def test_pipes_path_check_names_locks_only_when_they_block_every_route() -> None
                                  NOTHING_WRONG])
 def test_every_check_key_is_in_the_catalogue(key: str) -> None:
     assert key in records_ui.EN and key in records_ui.JA
+
+
+def test_mines_check_with_no_flag_says_nothing_and_counts_nothing() -> None:
+    session = Session(mines, _placed("no-flags"))
+    assert run_check(session) is None and session.hints_used == 0

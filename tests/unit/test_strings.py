@@ -7,7 +7,17 @@ import re
 import pytest
 
 from app.core import strings
-from app.core.strings import LANGUAGES, MODULES, catalogue, common, detect_language, placeholders, singulars, translate
+from app.core.strings import (
+    LANGUAGES,
+    MODULES,
+    catalogue,
+    common,
+    detect_language,
+    placeholders,
+    sentences,
+    singulars,
+    translate,
+)
 
 # Keys the shared UI relies on; renaming one must be a deliberate change here too.
 REQUIRED_COMMON = {
@@ -140,3 +150,11 @@ def test_each_singular_belongs_to_an_english_string_with_its_count_and_no_new_pl
         assert key in english, key
         assert param in placeholders(english[key]), key
         assert placeholders(singular) <= placeholders(english[key]), key
+
+
+def test_sentences_get_a_stop_where_one_is_missing() -> None:
+    assert sentences("en", "Hints used: 1 — not counted", "Daily cleared. Streak: 1 day.") == \
+        "Hints used: 1 — not counted. Daily cleared. Streak: 1 day."
+    assert sentences("en", "New best!", "", None, "Daily cleared.") == "New best! Daily cleared."
+    assert sentences("ja", "ヒント使用：1 回", "連続 1 日。") == "ヒント使用：1 回。連続 1 日。"
+    assert sentences("en", "Move 3 of 9") == "Move 3 of 9"

@@ -21,7 +21,7 @@ from app.core.strings import common, keys, records_ui, stats_screen
 from app.games import GAMES
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "MODULES", "catalogue", "detect_language", "placeholders",
-           "register", "singulars", "translate"]
+           "register", "sentences", "singulars", "translate"]
 
 MODULES: tuple[ModuleType, ...] = (common, keys, records_ui, stats_screen, *(registry.strings(game) for game in GAMES))
 
@@ -72,6 +72,18 @@ def translate(lang: str | None, key: str, **params: object) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
         return template  # a missing or odd parameter shows the raw template rather than crashing
+
+
+def sentences(lang: str | None, *texts: str | None) -> str:
+    """Join texts as sentences ("Hints used: 1. Daily cleared."): a stop goes where one is missing."""
+    stop = translate(lang, "keys_separator")  # ". " in English, "。" in Japanese
+    parts = [text.strip() for text in texts if text and text.strip()]
+    out = ""
+    for index, text in enumerate(parts):
+        if index < len(parts) - 1 and not text.endswith((".", "!", "?", "。", "！", "？")):
+            text += stop.strip()
+        out += (" " if out and stop.endswith(" ") else "") + text
+    return out
 
 
 def detect_language(preferred: Iterable[str] | str | None) -> str:

@@ -35,7 +35,7 @@ JA: dict[str, str] = {
     "stats_page_heading": "{game}の成績",
     "stats_board": "盤面",
     "stats_back_to_game": "{game}を遊ぶ",
-    "stats_figures": "数字",
+    "stats_figures": "記録の数値",
     "stats_percent": "{value}%",
     "stats_chart_time": "ゲームごとの時間",
     "stats_chart_par": "パーとの差",
@@ -52,4 +52,10 @@ JA: dict[str, str] = {
     "stats_col_par_gap": "パーとの差",
     "stats_col_hints": "ヒント",
     "stats_result_assisted": "勝ち（助けあり）",
+}
+
+# English singulars (see app.core.strings): key -> (count parameter, text when it is 1)
+EN_ONE: dict[str, tuple[str, str]] = {
+    "stats_chart_par_label": ("count", "Moves over par in the last game; the dashed line is par"),
+    "stats_table_caption": ("count", "The last game"),
 }

@@ -3,6 +3,7 @@
 Net: the puzzle has one solution, so a locked tile is wrong when it differs from it.
 Path: locks are wrong only when together they block every route; then the route that
 changes the fewest locked tiles names them (the same route the hint would fix).
+With no wrong lock, Check says how many turns are left (as Light Path's does), never which.
 """
 
 from __future__ import annotations
@@ -29,6 +30,13 @@ def _wrong_locks(state: State) -> list[int] | None:
     return sorted(cell for cell, value in route.cells if state.locked[cell] and state.tiles[cell] != value)
 
 
+def _turns_left(state: State) -> int | None:
+    """The fewest clicks that clear the board without turning a locked tile (None: the locks forbid it)."""
+    from . import remaining_turns  # the package's own: path or Net
+
+    return remaining_turns(state)
+
+
 def check(state: State) -> CheckResult | None:
     """Return the wrongly locked tiles as (row, col); None when cleared or the board has no solution."""
     if is_cleared(state):
@@ -37,6 +45,7 @@ def check(state: State) -> CheckResult | None:
     if wrong is None:
         return None
     if not wrong:
-        return CheckResult(NOTHING_WRONG)
+        left = _turns_left(state)
+        return CheckResult("check_turns_left", left) if left else CheckResult(NOTHING_WRONG)
     cells = tuple(divmod(cell, state.width) for cell in wrong)
     return CheckResult("check_wrong_locks", len(cells), cells)

@@ -235,8 +235,18 @@ class MinesView(GameView):
         kind, row, col = move[0], move[1], move[2]
         self.host.board.move_cursor(row, col, focus=self.host.board.has_focus())
         key = {"open": "mines_hint_open", "flag": "mines_hint_flag", "unflag": "mines_hint_unflag"}[kind]
-        self.host.announce(self.t(key, row=row + 1, col=col + 1))
+        said = self.t(key, row=row + 1, col=col + 1)
+        before = self.host.state
         self.host.request(move)
+        after = self.host.state
+        # Said after the move, so the move's own announcement does not replace it: the hint first,
+        # then what the move opened (a slow first open is still running: the hint alone).
+        if mines.status(after) != 0:
+            return  # the hint ended the game: the result is what the page says now
+        verbosity = self.host.setting("announce")
+        summary = self.move_summary(before, after, move, verbosity) \
+            if after is not before and verbosity != "off" else None
+        self.host.announce(" ".join(filter(None, [said, summary])))
 
     # ----- numbers ---------------------------------------------------------------------------
 
