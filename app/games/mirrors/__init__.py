@@ -22,13 +22,13 @@ The backend surface of `app.core.game.Backend`, plus what the view needs:
 
 from __future__ import annotations
 
-import importlib
 import operator
 from collections import OrderedDict
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from app.core.game import RefusedMoveError
+from app.core.lazy import lazy_names
 from app.core.rng import Rng
 
 from .board import (
@@ -62,13 +62,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Import the submodule that defines `name` on first use and keep the name here."""
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 ID = "mirrors"

@@ -14,9 +14,9 @@ hint's ("set", r, c, value); see `moves`.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from app.core.lazy import lazy_names
 from app.core.rng import Rng
 
 from . import net_solver, path_solver  # check (below) needs them too
@@ -38,13 +38,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Import the submodule that defines `name` on first use and keep the name here."""
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 ID = "pipes"
