@@ -57,8 +57,8 @@ class ShellHost:
         return None
 
 
-class GameHost(ShellHost):
-    """A game screen's host: the shell's services plus the board, the session's state and moves."""
+class BoardHost(ShellHost):
+    """A host for a screen with a board (a game or a replay): the shell's services plus that board."""
 
     def __init__(self, shell: Any, screen: Any) -> None:
         super().__init__(shell)
@@ -66,8 +66,12 @@ class GameHost(ShellHost):
 
     @property
     def board(self) -> Any:  # type: ignore[override]
-        """The board widget in play."""
+        """The screen's board widget."""
         return self._screen.board
+
+
+class GameHost(BoardHost):
+    """A game screen's host: the board, the session's state and moves."""
 
     @property
     def state(self) -> Any:
@@ -91,17 +95,8 @@ class GameHost(ShellHost):
         return self._screen.stage_progress(stage_id)
 
 
-class ReplayHost(ShellHost):
-    """A replay screen's host: the shell's services, the board and the replayed state; no moves are taken."""
-
-    def __init__(self, shell: Any, screen: Any) -> None:
-        super().__init__(shell)
-        self._screen = screen
-
-    @property
-    def board(self) -> Any:  # type: ignore[override]
-        """The board widget showing the replay."""
-        return self._screen.board
+class ReplayHost(BoardHost):
+    """A replay screen's host: the board and the replayed state; no moves are taken."""
 
     @property
     def state(self) -> Any:
