@@ -9,7 +9,6 @@ here is SHA-256 in counter mode and every draw is defined in this file.
 from __future__ import annotations
 
 import hashlib
-import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -20,6 +19,8 @@ SEED_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: seeds are rea
 
 def new_seed(length: int = 10) -> str:
     """Return a fresh random seed string, safe to put in a URL."""
+    import secrets  # here, not at the top: it pulls in hmac and more, which only a new seed needs
+
     return "".join(secrets.choice(SEED_ALPHABET) for _ in range(length))
 
 

@@ -18,6 +18,7 @@ from app.core.stats import (
     add_result,
     add_start,
     empty_record,
+    median_of,
     merge_stats,
     preset_key,
     result_of,
@@ -232,3 +233,10 @@ def test_a_minesweeper_win_carries_its_3bv_and_a_loss_does_not() -> None:
     mine = next((r, c) for r in range(9) for c in range(9) if lost.state.mines[r, c])
     lost.play(("open", *mine))
     assert result_of(mines, lost).outcome == -1 and result_of(mines, lost).bbbv is None
+
+
+@pytest.mark.parametrize("values", [[3.0], [5.0, 1.0], [2.0, 9.0, 4.0], [1.0, 2.0, 3.0, 40.0], [7.5] * 6])
+def test_median_of_matches_the_standard_library(values: list[float]) -> None:
+    import statistics
+
+    assert median_of(values) == statistics.median(values)
