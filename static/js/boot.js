@@ -324,6 +324,16 @@
       button.textContent = text(buttonId === "update-reload" ? "msg-update-reload" : "msg-notice-close");
       button.addEventListener("click", onClick);
       box.appendChild(button);
+      if (buttonId === "update-reload") {
+        // The update can wait: "Later" hides the notice (it covers the board's last rows on a
+        // phone), and the next load takes the new version all the same.
+        var later = document.createElement("button");
+        later.type = "button";
+        later.id = "update-later";
+        later.textContent = text("msg-update-later");
+        later.addEventListener("click", function () { box.textContent = ""; });
+        box.appendChild(later);
+      }
     });
   }
 

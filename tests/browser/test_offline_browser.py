@@ -241,6 +241,8 @@ def test_an_update_is_announced_and_taken_on_the_next_load_without_mixing_versio
         go(page, "#crosslight")  # the running page keeps working on release 1
         play_a_move(page, "crosslight")
         one_release(page, "v1")
+        page.locator("#boot-notice button#update-later").click()  # "Later" puts the notice away
+        assert page.locator("#boot-notice").inner_text() == ""
 
         page.reload()  # the next load is release 2, entirely
         try:
