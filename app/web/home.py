@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.core import registry
+from app.core.route import STATS, format_hash
 from app.games import GAMES
 from app.web.daily_panel import DailyPanel
 from app.web.dom import Listeners, by_id, element
@@ -53,7 +54,9 @@ class HomeScreen:
                 element("span", cls="game-rule", text=t(view.rule_key)),
             ])
             title = element("p", cls="bests-title", text=t("best"))
-            bests = element("div", cls="game-bests", children=[title, records])
+            stats = element("a", cls="game-stats-link", text=t("stats_link"), attrs={
+                "href": format_hash(game, screen=STATS), "aria-label": f"{t('stats_link')}: {t(view.name_key)}"})
+            bests = element("div", cls="game-bests", children=[title, records, stats])
             cards.appendChild(element("li", cls="game-entry", children=[link, bests]))
         self.root.appendChild(cards)
         self._listeners.close()  # the panel is rebuilt with the cards (a language switch)

@@ -78,6 +78,12 @@ def test_a_cleared_daily_is_marked_done_with_its_streak_after_a_reload(page) -> 
     assert "Done" in entry.inner_text() and "is-done" in entry.get_attribute("class")
     assert "Not cleared yet" in page.locator('.daily-entry[data-game="mines"]').inner_text()
     assert page.locator("#daily-streak").inner_text() == "Daily streak: 2 days"
+    stats_link = page.locator('.game-stats-link[href="#crosslight/stats"]')
+    assert stats_link.get_attribute("aria-label") == "Statistics: Cross Light"
+    stats_link.click()  # the win just recorded is in the game's statistics
+    page.wait_for_selector(".stats-figures")
+    assert page.locator('.stats-figure[data-key="stats_won"] dd').inner_text() == "1"
+    assert page.locator('.stats-figure[data-key="stats_started"] dd').inner_text() == "1"
 
 
 def test_the_result_card_tells_the_result_without_the_board(page, browser) -> None:  # noqa: ANN001
