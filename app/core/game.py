@@ -98,8 +98,8 @@ def run_to_end(steps: Steps) -> State:
 def restart_target(backend: Any, initial: State, current: State) -> State:
     """Return the state a restart goes back to: the game's own choice, else the initial one.
 
-    A game whose puzzle is only fixed by its first move (mines laid on the first
-    click) restarts to that fixed layout rather than to an empty board.
+    A game whose hidden layout is only made by its first move restarts to that
+    layout (with the first move played) rather than to a board not yet made.
     """
     hook = getattr(backend, "restart_state", None)
     return hook(initial, current) if hook is not None else initial

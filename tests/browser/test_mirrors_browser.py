@@ -2,7 +2,7 @@
 the legend, refused turns said aloud, undo's words, the stage list, stage progress across a reload, Next stage,
 and a damaged stage file.
 
-The expected labels are worked out here from the backend's own trace, so a view
+The expected labels are worked out here from the backend's cells, trace and beam colours, so a view
 that drops a beam, a lit flag or a source from its codes fails.
 """
 
@@ -29,15 +29,7 @@ CONTENT = {0: "empty", 1: "wall", 2: "mirror /", 3: "mirror \\", 4: "fixed mirro
 
 def expected_labels(state: mirrors.State) -> dict[tuple[int, int], str]:
     """Every live position's accessible name, from the backend's cells and trace."""
-    beams = mirrors.trace(state)
-    light: dict[tuple[int, int], set[int]] = {}  # the colours of light in each cell, worked out here
-    for beam in beams:
-        colour = beam.source.colour
-        for step in beam.steps:
-            light.setdefault((step.row, step.col), set()).update((colour, step.colour))
-            colour = step.colour
-        if beam.end in ("wall", "target", "filter"):
-            light.setdefault((beam.end_row, beam.end_col), set()).add(beam.end_colour)
+    light = mirrors.beam_colours(state)  # the backend's colours of light in each cell
     lit = mirrors.lit_targets(state)
     labels = {}
     for row in range(state.height):
