@@ -38,6 +38,8 @@ PYSCRIPT_LOADED = (
     "core.js", "core-D0lb6Ll_.js", "toml-Blg7Izee.js", "deprecations-manager-Bj7v0uO2.js", "donkey-BAuCTciO.js",
     "error-D7apQQtW.js", "py-editor-DHeRqCHr.js", "py-game-Ra-Bn6y1.js", "py-terminal-C9rAfncz.js",
 )
+# static/js/interpreter.js (pyscript.toml's `interpreter`) and the modules it imports.
+INTERPRETER_MODULES = ("static/js/interpreter.js", "static/js/snapshot-bundle.js", "static/js/runtime-setup.js")
 PRECACHE = VENDOR / "precache.js"
 PRECACHE_URL = "static/vendor/precache.js"
 # numpy's Pyodide wheel is not on PyPI or in the npm package. This PyPI package
@@ -265,7 +267,9 @@ def site_files(root: Path = ROOT) -> list[tuple[str, str]]:
                       if path.is_file() and path.suffix in suffixes)
 
     files = [("index.html", "page"), ("manifest.webmanifest", "page")]
-    files += [(url, "page") for url in under("static/css", ".css") + under("static/js", ".js")]
+    files += [(url, "page") for url in under("static/css", ".css")]
+    # Masume's interpreter module and what it imports are JS modules PyScript imports later.
+    files += [(url, "module" if url in INTERPRETER_MODULES else "page") for url in under("static/js", ".js")]
     files += [(url, "page") for url in under("static/icons", ".svg", ".png")]
     files += [("pyscript.toml", "fetch"), ("app/main.py", "fetch"), ("static/vendor/app.zip", "fetch")]
     files += [(f"static/vendor/pyscript/{name}", "page" if name == "core.js" else "module")

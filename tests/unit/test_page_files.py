@@ -78,7 +78,7 @@ def test_the_app_archive_carries_data_files_but_not_bytecode(tmp_path: Path) -> 
 
 def test_pyscript_config_loads_everything_locally() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./static/js/interpreter.js"
     assert config["packages_cache"] == "passthrough"
     assert "!error" in config["plugins"]
     assert "://" not in (ROOT / "pyscript.toml").read_text(encoding="utf-8")

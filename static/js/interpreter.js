@@ -1,0 +1,223 @@
+// Masume's own `interpreter` module (named in pyscript.toml): PyScript imports it and calls
+// its loadPyodide(options) instead of Pyodide's.
+//
+// A returning player's time goes to CPython starting, not to bytes (BENCHMARKS.md). So:
+// - When a start-up snapshot of this build is stored (Cache Storage), Python starts from it:
+//   the WebAssembly memory of a Python that has already imported numpy and the game's pure
+//   modules. Its bytes are checked (sha256), its build and runtime must be this page's, and
+//   the function table must have the fingerprint it was made with; numpy's libraries are
+//   loaded before the C runtime starts so they sit where the snapshot expects them.
+// - Anything wrong with it (unreadable, another build, a changed byte, another table, a
+//   failure while restoring) deletes it and starts Python the normal way, in the same page
+//   load, without a word to the player: never worse than no snapshot at all.
+// - A page that started the normal way makes a new snapshot once it is ready and the service
+//   worker holds every file: in a Worker (static/js/snapshot-worker.js), at idle time, so play
+//   is not disturbed. It is used from the next visit on.
+// <html data-start="snapshot|normal"> and data-snapshot (making|stored|failed) say what
+// happened; window.masumeSnapshot lets Settings show the stored size and clear it.
+import {loadPyodide as loadRuntime, version} from "../vendor/pyodide/pyodide.mjs";
+import {BundleError, decodeBundle} from "./snapshot-bundle.js";
+import {hookModuleCreation, installStep, tableFingerprint} from "./runtime-setup.js";
+
+export {version};
+
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const BUILD = globalThis.MASUME_BUILD || {version: "unversioned", files: []};
+const SCOPE = new URL("./", document.baseURI).href;
+const CACHE_PREFIX = `masume:${SCOPE}:`;
+const CACHE_SUFFIX = ":snapshot";
+const SNAPSHOT_CACHE = CACHE_PREFIX + BUILD.version + CACHE_SUFFIX;
+const SNAPSHOT_KEY = new URL("masume-start-snapshot.bin", SCOPE).href;
+const root = document.documentElement;
+
+function fileUrl(pattern) {
+  const entry = BUILD.files.find((file) => pattern.test(file.url));
+  return entry && new URL(entry.url, document.baseURI).href;
+}
+
+function storageAvailable() {
+  return !!(globalThis.caches && globalThis.isSecureContext);
+}
+
+async function openCache() {
+  return storageAvailable() ? caches.open(SNAPSHOT_CACHE) : null;
+}
+
+// Snapshots of other builds are never used: drop them (the service worker does too, on update).
+async function dropOtherBuilds() {
+  if (!storageAvailable()) return;
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name.endsWith(CACHE_SUFFIX)
+    && name !== SNAPSHOT_CACHE).map((name) => caches.delete(name)));
+}
+
+async function storedBytes() {
+  try {
+    const cache = await openCache();
+    const response = cache && await cache.match(SNAPSHOT_KEY);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (error) {
+    return null;  // storage refused: start the normal way
+  }
+}
+
+async function deleteSnapshot() {
+  try {
+    if (storageAvailable()) await caches.delete(SNAPSHOT_CACHE);
+  } catch (error) { /* nothing stored, nothing to delete */ }
+}
+
+let plan = null;  // what the next Emscripten module creation gets: {step, created}
+
+// Python after a restore: what the snapshot froze that must differ per visit.
+const AFTER_RESTORE = `
+import random as _random, sys as _sys
+_random.seed()
+if "numpy.random" in _sys.modules:
+    _sys.modules["numpy.random"].seed()
+_seen = False
+_kept = []
+for _entry in _sys.path:
+    if _entry == "":
+        if _seen:
+            continue
+        _seen = True
+    _kept.append(_entry)
+_sys.path[:] = _kept
+try:
+    import time as _time
+    _time.tzset()
+except (ImportError, AttributeError):
+    pass
+del _random, _sys, _seen, _kept, _entry
+`;
+
+async function restore(bytes, options) {
+  const {header, memory, files} = await decodeBundle(bytes);
+  if (header.build !== BUILD.version) throw new BundleError(`made for build ${header.build}`);
+  if (header.pyodide !== version) throw new BundleError(`made for Pyodide ${header.pyodide}`);
+  plan = {
+    step: installStep(files, header.libs),
+    created(Module) {
+      const found = tableFingerprint(Module);
+      if (found !== header.table) throw new BundleError(`function table ${found}, snapshot made with ${header.table}`);
+    },
+  };
+  const settings = {
+    ...options,
+    indexURL: INDEX_URL,
+    packages: (options.packages || []).filter((name) => !header.packages.includes(name)),
+    _loadSnapshot: memory,
+  };
+  const pyodide = await loadRuntime(settings);
+  plan = null;
+  pyodide.runPython(AFTER_RESTORE);
+  for (const name of header.packages) pyodide.loadedPackages[name] = "default channel";
+  // Pyodide keeps its options; without this the snapshot's bytes would stay in memory.
+  pyodide._api.config._loadSnapshot = null;
+  settings._loadSnapshot = null;
+  return pyodide;
+}
+
+// The page asks; the worker makes. Waits for the page to be ready and the worker's cache
+// complete, then for an idle moment.
+function scheduleMaking() {
+  if (!storageAvailable() || !globalThis.Worker || !navigator.serviceWorker) return;
+  const ready = () => root.getAttribute("data-ready") === "true" && root.getAttribute("data-offline") === "ready";
+  const start = () => {
+    const idle = globalThis.requestIdleCallback || ((callback) => setTimeout(callback, 200));
+    idle(() => { makeSnapshot(); }, {timeout: 5000});
+  };
+  if (ready()) { start(); return; }
+  const observer = new MutationObserver(() => {
+    if (!ready()) return;
+    observer.disconnect();
+    start();
+  });
+  observer.observe(root, {attributes: true, attributeFilter: ["data-ready", "data-offline"]});
+}
+
+let making = null;
+
+async function enoughRoom() {
+  try {
+    const {quota, usage} = await navigator.storage.estimate();
+    return quota - usage > 120 * 1048576;  // the bundle is about 40 MB; leave room for records
+  } catch (error) {
+    return true;  // no estimate: try, and a refused write simply stores nothing
+  }
+}
+
+function makeSnapshot() {
+  if (making) return making;
+  making = (async () => {
+    if (!await enoughRoom()) { root.setAttribute("data-snapshot", "no-room"); return; }
+    const wheel = fileUrl(/\/numpy-[^/]*\.whl$/);
+    const app = fileUrl(/\/app\.zip$/);
+    if (!wheel || !app) return;
+    root.setAttribute("data-snapshot", "making");
+    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), {type: "module", name: "masume-snapshot"});
+    const result = await new Promise((resolve) => {
+      worker.onmessage = (event) => resolve(event.data || {});
+      worker.onerror = (event) => resolve({type: "failed", reason: event.message || "worker error"});
+      worker.postMessage({
+        indexURL: INDEX_URL, wheelURL: wheel, appURL: app, build: BUILD.version,
+        cacheName: SNAPSHOT_CACHE, key: SNAPSHOT_KEY,
+      });
+    });
+    worker.terminate();  // its whole Python goes with it
+    if (result.type === "stored") {
+      root.setAttribute("data-snapshot", "stored");
+      root.setAttribute("data-snapshot-size", String(result.size));
+      console.info(`Masume: start-up snapshot stored (${(result.size / 1048576).toFixed(1)} MB in ${result.ms} ms)`);
+    } else {
+      root.setAttribute("data-snapshot", "failed");
+      console.warn("Masume: no start-up snapshot:", result.reason);
+      await deleteSnapshot();
+    }
+  })().finally(() => { making = null; });
+  return making;
+}
+
+// For Settings: what is stored, and a way to clear it (the next visit starts the normal way
+// and makes a new one).
+globalThis.masumeSnapshot = {
+  async status() {
+    try {
+      const cache = await openCache();
+      const response = cache && await cache.match(SNAPSHOT_KEY);
+      if (!response) return {stored: false, size: 0};
+      const size = Number(response.headers.get("X-Masume-Size")) || (await response.arrayBuffer()).byteLength;
+      return {stored: true, size};
+    } catch (error) {
+      return {stored: false, size: 0};
+    }
+  },
+  async clear() {
+    await deleteSnapshot();
+    root.removeAttribute("data-snapshot");
+  },
+  make: makeSnapshot,
+};
+
+export async function loadPyodide(options = {}) {
+  await hookModuleCreation(INDEX_URL, () => plan);
+  dropOtherBuilds().catch(() => {});
+  const bytes = await storedBytes();
+  if (bytes) {
+    try {
+      const pyodide = await restore(bytes, options);
+      root.setAttribute("data-start", "snapshot");
+      return pyodide;
+    } catch (error) {
+      plan = null;
+      console.warn("Masume: start-up snapshot refused, starting the normal way:", error);
+      root.setAttribute("data-snapshot-refused", String(error && error.message || error).slice(0, 200));
+      await deleteSnapshot();
+    }
+  }
+  const pyodide = await loadRuntime({...options, indexURL: INDEX_URL});
+  root.setAttribute("data-start", "normal");
+  scheduleMaking();
+  return pyodide;
+}

@@ -1,0 +1,126 @@
+// The start-up snapshot's file format: Pyodide's memory snapshot and the files that live
+// outside WebAssembly memory (numpy's modules and libraries), in one binary bundle.
+//
+// Layout (little-endian):
+//   "MSNP"            4 bytes, the magic
+//   format            u32, FORMAT below; any other value is refused
+//   header length     u32, then that many bytes of UTF-8 JSON, then zero padding to 8 bytes
+//   payload           the memory's non-zero 64 KiB pages, then each file's bytes
+//
+// The header says what the bundle belongs to (build version, runtime, the function table's
+// fingerprint), where each piece of the payload lies, and the payload's sha256, so a changed
+// byte anywhere is caught before anything is restored. All-zero pages of memory are left out:
+// a fresh Python heap is mostly zeros, and the bundle is a quarter smaller without them.
+//
+// Pure: used by the page (static/js/interpreter.js), the worker that makes the snapshot
+// (static/js/snapshot-worker.js) and by tests/unit/test_snapshot_bundle.py under Node.
+
+export const MAGIC = 0x504e534d;  // "MSNP" read as a little-endian u32
+export const FORMAT = 1;
+export const PAGE = 65536;
+
+export class BundleError extends Error {}
+
+function zeroPage(bytes, start, end) {
+  // Eight bytes at a time: a quarter of a second saved on a 50 MB heap against a byte loop.
+  const words = new BigUint64Array(bytes.buffer, bytes.byteOffset + start, (end - start) >> 3);
+  for (let i = 0; i < words.length; i++) if (words[i] !== 0n) return false;
+  for (let i = start + (words.length << 3); i < end; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+// The runs of memory that hold a non-zero byte, in whole pages: [[offset, length], ...].
+export function nonZeroRuns(memory) {
+  const runs = [];
+  const aligned = (memory.byteOffset & 7) === 0;
+  for (let start = 0; start < memory.length; start += PAGE) {
+    const end = Math.min(start + PAGE, memory.length);
+    const empty = aligned ? zeroPage(memory, start, end) : memory.subarray(start, end).every((b) => b === 0);
+    if (empty) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === start) last[1] += end - start;
+    else runs.push([start, end - start]);
+  }
+  return runs;
+}
+
+export async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Bundle `memory` (Pyodide's snapshot bytes) and `files` ([{path, data}]) with `info`
+// (build, runtime, table fingerprint, libraries' load order, ...). Returns a Uint8Array.
+export async function encodeBundle({memory, files, info}) {
+  const runs = nonZeroRuns(memory);
+  let size = runs.reduce((sum, [, length]) => sum + length, 0);
+  const placed = files.map((file) => {
+    const entry = {path: file.path, offset: size, length: file.data.length};
+    size += file.data.length;
+    return entry;
+  });
+  const payload = new Uint8Array(size);
+  let at = 0;
+  for (const [offset, length] of runs) {
+    payload.set(memory.subarray(offset, offset + length), at);
+    at += length;
+  }
+  files.forEach((file, i) => payload.set(file.data, placed[i].offset));
+  const header = {
+    ...info,
+    memory: {length: memory.length, runs},
+    files: placed,
+    payload: {length: size, sha256: await sha256Hex(payload)},
+  };
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const headerEnd = Math.ceil((12 + json.length) / 8) * 8;
+  const out = new Uint8Array(headerEnd + size);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, MAGIC, true);
+  view.setUint32(4, FORMAT, true);
+  view.setUint32(8, json.length, true);
+  out.set(json, 12);
+  out.set(payload, headerEnd);
+  return out;
+}
+
+// Read the header alone (cheap): throws BundleError on a wrong magic, format or length.
+export function readHeader(bytes) {
+  if (!(bytes instanceof Uint8Array) || bytes.length < 12) throw new BundleError("too short");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) !== MAGIC) throw new BundleError("not a snapshot bundle");
+  const format = view.getUint32(4, true);
+  if (format !== FORMAT) throw new BundleError(`format ${format}, expected ${FORMAT}`);
+  const jsonLength = view.getUint32(8, true);
+  if (12 + jsonLength > bytes.length) throw new BundleError("truncated header");
+  let header;
+  try {
+    header = JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(bytes.subarray(12, 12 + jsonLength)));
+  } catch (error) {
+    throw new BundleError("unreadable header");
+  }
+  const start = Math.ceil((12 + jsonLength) / 8) * 8;
+  if (!header || typeof header !== "object" || !header.payload || !header.memory || !Array.isArray(header.files)) {
+    throw new BundleError("incomplete header");
+  }
+  if (start + header.payload.length !== bytes.length) throw new BundleError("truncated payload");
+  return {header, payload: bytes.subarray(start)};
+}
+
+// Check the payload's sha256 and rebuild memory and files. Throws BundleError on any mismatch.
+export async function decodeBundle(bytes) {
+  const {header, payload} = readHeader(bytes);
+  if (await sha256Hex(payload) !== header.payload.sha256) throw new BundleError("payload does not match its sha256");
+  const memory = new Uint8Array(header.memory.length);
+  let at = 0;
+  for (const [offset, length] of header.memory.runs) {
+    if (offset + length > memory.length || at + length > payload.length) throw new BundleError("memory run out of range");
+    memory.set(payload.subarray(at, at + length), offset);
+    at += length;
+  }
+  const files = header.files.map((file) => {
+    if (file.offset + file.length > payload.length) throw new BundleError("file out of range");
+    return {path: file.path, data: payload.subarray(file.offset, file.offset + file.length)};
+  });
+  return {header, memory, files};
+}

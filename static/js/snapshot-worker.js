@@ -1,0 +1,65 @@
+// Makes Masume's start-up snapshot, off the page's main thread (started by
+// static/js/interpreter.js once the page is ready and the service worker holds every file).
+//
+// It starts a Python of its own exactly as a restoring page will (numpy's files written and
+// its libraries loaded before the C runtime starts, in one order: static/js/runtime-setup.js),
+// unpacks app.zip where PyScript does, imports numpy and the game's pure modules (app.core,
+// app.games), then stores the memory snapshot with numpy's files as one bundle
+// (static/js/snapshot-bundle.js) in Cache Storage, keyed to the build. The page terminates
+// this worker when it answers, and its memory goes with it.
+import {loadPyodide, version} from "../vendor/pyodide/pyodide.mjs";
+import {encodeBundle} from "./snapshot-bundle.js";
+import {hookModuleCreation, installStep, libraryPaths, tableFingerprint, unzip} from "./runtime-setup.js";
+
+// What the snapshot holds besides Python itself: everything the pages import at start that
+// does not touch the browser. Modules under app/web use `js` and stay out.
+const PREPARE = `
+import importlib, os, pkgutil, sys, zipfile
+with zipfile.ZipFile("/tmp/masume-app.zip") as archive:
+    archive.extractall(".")
+os.remove("/tmp/masume-app.zip")
+import numpy
+for _root in ("app.core", "app.games"):
+    _package = importlib.import_module(_root)
+    for _info in pkgutil.walk_packages(_package.__path__, _root + "."):
+        importlib.import_module(_info.name)
+importlib.invalidate_caches()
+del _root, _package, _info
+`;
+
+async function bytesOf(url) {
+  const response = await fetch(url, {credentials: "same-origin"});
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function make({indexURL, wheelURL, appURL, build, cacheName, key}) {
+  const started = performance.now();
+  const [wheel, app] = await Promise.all([bytesOf(wheelURL), bytesOf(appURL)]);
+  const files = await unzip(wheel);
+  const libs = libraryPaths(files);
+  let module = null;
+  await hookModuleCreation(indexURL, () => ({step: installStep(files, libs), created(created) { module = created; }}));
+  const pyodide = await loadPyodide({indexURL, _makeSnapshot: true, packages: [], stdout: () => {}, stderr: () => {}});
+  pyodide.FS.writeFile("/tmp/masume-app.zip", app);
+  pyodide.runPython(PREPARE);
+  // Pyodide lists the packages it found in site-packages (numpy, "Unknown") in an object that a
+  // snapshot requires to be empty; the restoring page lists numpy again itself.
+  for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
+  const table = tableFingerprint(module);
+  const memory = pyodide.makeMemorySnapshot();
+  const bundle = await encodeBundle({
+    memory, files, info: {build, pyodide: version, table, libs, packages: ["numpy"], made: new Date().toISOString()},
+  });
+  const cache = await caches.open(cacheName);
+  await cache.put(key, new Response(bundle, {
+    headers: {"Content-Type": "application/octet-stream", "X-Masume-Size": String(bundle.length)},
+  }));
+  return {type: "stored", size: bundle.length, ms: Math.round(performance.now() - started)};
+}
+
+self.onmessage = (event) => {
+  make(event.data).then((result) => self.postMessage(result), (error) => {
+    self.postMessage({type: "failed", reason: String(error && error.stack || error).slice(0, 500)});
+  });
+};
