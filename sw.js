@@ -6,9 +6,9 @@
 // rest is downloaded and checked. A file that is missing or does not match fails the
 // install: the online game keeps working, and the page says offline play is not available.
 // Once active it answers every request of the page from that cache, with no network at all,
-// and deletes the caches of older versions. A new version waits until the page lets it take
-// over (static/js/boot.js: the "reload" notice, or the next load), so one page never gets files
-// of two versions.
+// and deletes the caches of older versions, their start-up snapshots too. A new version waits
+// until the page lets it take over (static/js/boot.js: the "reload" notice, or the next load),
+// so one page never gets files of two versions.
 "use strict";
 
 importScripts("static/vendor/precache.js");
@@ -83,7 +83,8 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (keys) {
     return Promise.all(keys.filter(function (key) {
-      return key.indexOf(PREFIX) === 0 && key !== CACHE;
+      // This version's start-up snapshot (static/js/interpreter.js) stays; older versions' go.
+      return key.indexOf(PREFIX) === 0 && key !== CACHE && key !== CACHE + ":snapshot";
     }).map(function (key) { return caches.delete(key); }));
   }).then(function () { return self.clients.claim(); }));
 });

@@ -26,6 +26,7 @@ from app.web.dom import Callback, Listeners, by_id, document, window
 from app.web.i18n import I18n
 from app.web.layout import global_key_rows
 from app.web.local_storage import local_storage_backing
+from app.web.snapshot_setting import SnapshotSetting
 
 NOTICE_MS = 9000
 
@@ -75,6 +76,7 @@ class Shell:
         on(by_id("confirm-dialog"), "close", lambda _event: self._answer(False))
         on(document, "keydown", self._on_help_key)
         self._show_toggles()
+        self.snapshot_setting = SnapshotSetting(self.i18n, self._listeners, self.notify)
         self.i18n.apply()
         by_id("loading").hidden = True
         by_id("app").hidden = False
@@ -151,6 +153,7 @@ class Shell:
         self.i18n.lang = lang
         self.i18n.apply()
         self._show_toggles()
+        self.snapshot_setting.refresh()
         if self.screen is not None:
             self.screen.relabel()
             document.title = self.screen.title

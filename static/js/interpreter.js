@@ -122,7 +122,8 @@ async function restore(bytes, options) {
 // The page asks; the worker makes. Waits for the page to be ready and the worker's cache
 // complete, then for an idle moment.
 function scheduleMaking() {
-  if (!storageAvailable() || !globalThis.Worker || !navigator.serviceWorker) return;
+  // (Browser tests that are not about the snapshot turn its making off: it costs seconds of CPU.)
+  if (!storageAvailable() || !globalThis.Worker || !navigator.serviceWorker || globalThis.masumeNoSnapshot) return;
   const ready = () => root.getAttribute("data-ready") === "true" && root.getAttribute("data-offline") === "ready";
   const start = () => {
     const idle = globalThis.requestIdleCallback || ((callback) => setTimeout(callback, 200));
@@ -198,6 +199,7 @@ globalThis.masumeSnapshot = {
     root.removeAttribute("data-snapshot");
   },
   make: makeSnapshot,
+  python: null,  // the running Pyodide, for tests and benchmarks (as app/web/boot.py keeps the shell)
 };
 
 export async function loadPyodide(options = {}) {
@@ -208,6 +210,7 @@ export async function loadPyodide(options = {}) {
     try {
       const pyodide = await restore(bytes, options);
       root.setAttribute("data-start", "snapshot");
+      globalThis.masumeSnapshot.python = pyodide;
       return pyodide;
     } catch (error) {
       plan = null;
@@ -218,6 +221,7 @@ export async function loadPyodide(options = {}) {
   }
   const pyodide = await loadRuntime({...options, indexURL: INDEX_URL});
   root.setAttribute("data-start", "normal");
+  globalThis.masumeSnapshot.python = pyodide;
   scheduleMaking();
   return pyodide;
 }

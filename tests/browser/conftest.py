@@ -89,6 +89,9 @@ def no_request_leaves_origin(request_log: RequestLog) -> Iterator[None]:
 
 
 PageFactory = Callable[..., Page]
+# Making a start-up snapshot costs seconds of CPU after each first visit; only
+# tests/browser/test_snapshot_browser.py (and the delivery tests) let it happen.
+NO_SNAPSHOT = "window.masumeNoSnapshot = true;"
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +104,7 @@ def open_page(browser: Browser, base_url: str, request_log: RequestLog) -> Itera
         context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800},
                                       reduced_motion=reduced_motion, locale=locale)
         contexts.append(context)
+        context.add_init_script(NO_SNAPSHOT)
         if init_script:
             context.add_init_script(init_script)
         page = context.new_page()

@@ -1,0 +1,48 @@
+"""Settings' start-up snapshot row: whether one is stored, its size, and Clear.
+
+The snapshot itself is made and restored by static/js/interpreter.js, before Python runs;
+it offers `window.masumeSnapshot` (status() and clear(), both promises) to this row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyodide.ffi import create_once_callable
+
+from app.web.dom import Listeners, by_id, guard, window
+from app.web.i18n import I18n
+
+
+class SnapshotSetting:
+    """Keeps the row under Settings true whenever the panel opens, and clears on request."""
+
+    def __init__(self, i18n: I18n, listeners: Listeners, notify: Any) -> None:
+        self.i18n = i18n
+        self.notify = notify
+        self.available = hasattr(window, "masumeSnapshot")  # absent where the page has no Cache Storage
+        by_id("snapshot-setting").hidden = not self.available
+        if self.available:
+            listeners.on(by_id("settings"), "toggle", lambda _event: self.refresh())
+            listeners.on(by_id("snapshot-clear"), "click", lambda _event: self.clear())
+
+    def refresh(self) -> None:
+        """Ask the interpreter module what is stored and say it (when the panel is open)."""
+        if not self.available or not by_id("settings").open:
+            return
+        window.masumeSnapshot.status().then(create_once_callable(guard(self._show)))
+
+    def _show(self, status: Any) -> None:
+        stored = bool(status.stored)
+        text = (self.i18n.t("snapshot_stored", size=f"{int(status.size) / 1048576:.1f}") if stored
+                else self.i18n.t("snapshot_none"))
+        by_id("snapshot-status").textContent = text
+        by_id("snapshot-clear").disabled = not stored
+
+    def clear(self) -> None:
+        """Delete the stored snapshot; the next visit starts the normal way and makes a new one."""
+        def done(_result: Any = None) -> None:
+            self.notify(self.i18n.t("snapshot_cleared"))
+            self.refresh()
+
+        window.masumeSnapshot.clear().then(create_once_callable(guard(done)))

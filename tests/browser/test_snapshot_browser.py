@@ -1,0 +1,162 @@
+"""Start-up from a memory snapshot (static/js/interpreter.js): used when sound, refused otherwise.
+
+One context makes the snapshot on its first visit (the page does it in a Worker once it is
+ready and the service worker holds every file); later pages of that context start from it.
+Each test that damages what is stored uses a context of its own, so the others keep a good
+snapshot. Every test also checks that no request left the origin (conftest).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from app.games import GAMES
+from tests.browser.conftest import RequestLog, go, wait_until_ready
+from tests.browser.test_offline_browser import play_a_move
+
+pytestmark = pytest.mark.browser
+SNAPSHOT_TIMEOUT_MS = 180_000
+STORED = "() => document.documentElement.dataset.snapshot === 'stored'"
+
+# Rewrites the stored bundle with the page's own format module: `change(header, payload)`.
+REWRITE = """async ([kind]) => {
+  const format = await import(new URL("static/js/snapshot-bundle.js", document.baseURI).href);
+  const names = (await caches.keys()).filter((name) => name.endsWith(":snapshot"));
+  const cache = await caches.open(names[0]);
+  const key = (await cache.keys())[0];
+  let bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+  if (kind === "flip") {
+    bytes[bytes.length - 1000] ^= 0x5a;
+  } else {
+    const decoded = await format.decodeBundle(bytes);
+    if (kind === "table") decoded.header.table = "1:0";
+    if (kind === "build") decoded.header.build = "an-older-build";
+    const {memory, files, runs, payload, ...info} = decoded.header;
+    bytes = await format.encodeBundle({memory: decoded.memory, files: decoded.files, info});
+  }
+  await cache.put(key, new Response(bytes));
+  return names.length;
+}"""
+
+
+def first_visit(browser: Browser, base_url: str, log: RequestLog) -> tuple[BrowserContext, Page]:
+    """A fresh context's first visit, left open until its snapshot is stored."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", service_workers="allow")
+    context.on("request", log._on_request)  # the worker's requests too
+    page = context.new_page()
+    log.watch(page)
+    page.goto(base_url)
+    wait_until_ready(page)
+    assert page.evaluate("document.documentElement.dataset.start") == "normal"
+    page.wait_for_function(STORED, timeout=SNAPSHOT_TIMEOUT_MS)
+    return context, page
+
+
+def visit(context: BrowserContext, url: str, log: RequestLog) -> Page:
+    page = context.new_page()
+    log.watch(page)
+    page.goto(url)
+    wait_until_ready(page)
+    return page
+
+
+def python(page: Page, code: str) -> object:
+    return page.evaluate("(code) => window.masumeSnapshot.python.runPython(code)", code)
+
+
+@pytest.fixture(scope="module")
+def made(browser: Browser, base_url: str, request_log: RequestLog) -> Iterator[BrowserContext]:
+    context, page = first_visit(browser, base_url, request_log)
+    page.close()
+    yield context
+    context.close()
+
+
+def test_a_second_visit_starts_from_the_snapshot_and_every_game_plays(made, base_url, request_log) -> None:  # noqa: ANN001
+    page = visit(made, base_url, request_log)
+    assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+    assert python(page, "import sys; 'numpy' in sys.modules and 'app.core.session' in sys.modules") is True
+    for game in GAMES:
+        go(page, f"#{game}")
+        play_a_move(page, game)
+    page.close()
+
+
+def test_numpy_works_after_a_restore(made, base_url, request_log) -> None:  # noqa: ANN001
+    page = visit(made, base_url + "#crosslight", request_log)
+    assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+    # Par comes from the GF(2) solver (numpy); the no-guess Minesweeper board from the first click.
+    page.wait_for_function("() => /^\\d+$/.test(document.querySelector('#stat-par')?.textContent.trim() || '')")
+    assert python(page, "import numpy; int(numpy.eye(3, dtype=numpy.int64).sum())") == 3
+    go(page, "#mines")
+    play_a_move(page, "mines")
+    page.close()
+
+
+def test_two_restored_visits_are_reseeded(made, base_url, request_log) -> None:  # noqa: ANN001
+    first = visit(made, base_url, request_log)
+    second = visit(made, base_url, request_log)
+    draws = []
+    for page in (first, second):
+        assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+        draws.append(python(page, "import random; repr([random.random() for _ in range(3)])"))
+        page.close()
+    assert draws[0] != draws[1]
+
+
+def test_the_snapshot_starts_offline(made, base_url, request_log) -> None:  # noqa: ANN001
+    made.set_offline(True)
+    try:
+        page = visit(made, base_url + "#pipes", request_log)
+        assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+        play_a_move(page, "pipes")
+        page.close()
+    finally:
+        made.set_offline(False)
+
+
+def test_settings_show_the_stored_snapshot_and_clear_it(made, base_url, request_log) -> None:  # noqa: ANN001
+    page = visit(made, base_url, request_log)
+    page.locator("#settings summary").click()
+    page.wait_for_function("() => /MB/.test(document.querySelector('#snapshot-status').textContent)")
+    page.locator("#snapshot-clear").click()
+    page.wait_for_function("() => document.querySelector('#snapshot-clear').disabled")
+    assert "None stored" in page.locator("#snapshot-status").inner_text()
+    page.close()
+    # The next visit starts the normal way and makes a new one.
+    page = visit(made, base_url, request_log)
+    assert page.evaluate("document.documentElement.dataset.start") == "normal"
+    page.wait_for_function(STORED, timeout=SNAPSHOT_TIMEOUT_MS)
+    page.close()
+
+
+@pytest.mark.parametrize("damage", ["flip", "table", "build"])
+def test_a_damaged_or_foreign_snapshot_is_refused_and_replaced(browser, base_url, request_log, damage) -> None:  # noqa: ANN001
+    context, page = first_visit(browser, base_url, request_log)
+    try:
+        assert page.evaluate(REWRITE, [damage]) == 1
+        if damage == "build":  # and a snapshot left by an older build, under that build's name
+            page.evaluate("""async () => {
+              const name = (await caches.keys()).find((n) => n.endsWith(":snapshot"));
+              await caches.open(name.replace(/:[^:]+:snapshot$/, ":0123456789abcdef:snapshot"));
+            }""")
+        page.close()
+        page = visit(context, base_url + "#crosslight", request_log)
+        root = page.evaluate("JSON.stringify(document.documentElement.dataset)")
+        assert page.evaluate("document.documentElement.dataset.start") == "normal", root
+        refused = page.evaluate("document.documentElement.dataset.snapshotRefused")
+        expected = {"flip": "sha256", "table": "function table", "build": "made for build"}[damage]
+        assert expected in refused
+        play_a_move(page, "crosslight")
+        older = page.evaluate("async () => (await caches.keys()).filter((n) => n.includes(':0123456789abcdef:'))")
+        assert older == []
+        # The bad one was deleted and a new one made for the next visit.
+        page.wait_for_function(STORED, timeout=SNAPSHOT_TIMEOUT_MS)
+        page.close()
+        page = visit(context, base_url, request_log)
+        assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+    finally:
+        context.close()
