@@ -67,6 +67,11 @@ async function deleteSnapshot() {
   } catch (error) { /* nothing stored, nothing to delete */ }
 }
 
+// Performance marks for bench/: masume:snapshot:read|decoded|runtime|restored, masume:snapshot:started.
+function mark(name) {
+  if (globalThis.performance && performance.mark) performance.mark(`masume:snapshot:${name}`);
+}
+
 let plan = null;  // what the next Emscripten module creation gets: {step, created}
 
 // Python after a restore: what the snapshot froze that must differ per visit.
@@ -94,6 +99,7 @@ del _random, _sys, _seen, _kept, _entry
 
 async function restore(bytes, options) {
   const {header, memory, files} = await decodeBundle(bytes);
+  mark("decoded");
   if (header.build !== BUILD.version) throw new BundleError(`made for build ${header.build}`);
   if (header.pyodide !== version) throw new BundleError(`made for Pyodide ${header.pyodide}`);
   plan = {
@@ -101,6 +107,7 @@ async function restore(bytes, options) {
     created(Module) {
       const found = tableFingerprint(Module);
       if (found !== header.table) throw new BundleError(`function table ${found}, snapshot made with ${header.table}`);
+      mark("runtime");
     },
   };
   const settings = {
@@ -170,6 +177,7 @@ function makeSnapshot() {
     if (result.type === "stored") {
       root.setAttribute("data-snapshot", "stored");
       root.setAttribute("data-snapshot-size", String(result.size));
+      root.setAttribute("data-snapshot-ms", String(result.ms));
       console.info(`Masume: start-up snapshot stored (${(result.size / 1048576).toFixed(1)} MB in ${result.ms} ms)`);
     } else {
       root.setAttribute("data-snapshot", "failed");
@@ -207,8 +215,10 @@ export async function loadPyodide(options = {}) {
   dropOtherBuilds().catch(() => {});
   const bytes = await storedBytes();
   if (bytes) {
+    mark("read");
     try {
       const pyodide = await restore(bytes, options);
+      mark("restored");
       root.setAttribute("data-start", "snapshot");
       globalThis.masumeSnapshot.python = pyodide;
       return pyodide;
@@ -220,6 +230,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   const pyodide = await loadRuntime({...options, indexURL: INDEX_URL});
+  mark("started");
   root.setAttribute("data-start", "normal");
   globalThis.masumeSnapshot.python = pyodide;
   scheduleMaking();
