@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import cpu
 import delivery
 import input_latency
 import longtasks
@@ -29,6 +30,7 @@ import mirrors_browser
 import mirrors_generate
 import pipes_browser
 import pipes_generate
+import snapshot
 import startup
 from common import ROOT, format_target_value, machine, progress
 
@@ -37,7 +39,9 @@ BENCH = Path(__file__).resolve().parent
 # (script, title for the summary, options for the record, options for --quick)
 BENCHES: list[tuple[str, str, list[str], list[str]]] = [
     ("startup.py", "Startup", ["--runs", "15"], ["--runs", "1"]),
-    ("delivery.py", "Delivery", ["--runs", "5", "--second-runs", "5"], ["--runs", "1", "--second-runs", "1"]),
+    ("delivery.py", "Delivery", ["--runs", "9"], ["--runs", "1"]),
+    ("snapshot.py", "Start-up snapshot", ["--runs", "9"], ["--runs", "1"]),
+    ("cpu.py", "CPU time per visit", ["--runs", "9"], ["--runs", "1"]),
     ("input_latency.py", "Input latency", ["--presses", "120"], ["--presses", "10"]),
     ("memory.py", "Memory", ["--boots", "3", "--rounds", "10"], ["--boots", "1", "--rounds", "2"]),
     ("mines_browser.py", "Minesweeper in the browser", ["--seeds", "40"], ["--seeds", "3"]),
@@ -51,6 +55,8 @@ BENCHES: list[tuple[str, str, list[str], list[str]]] = [
 MARKDOWN = {
     "startup.py": startup.markdown,
     "delivery.py": delivery.markdown,
+    "snapshot.py": snapshot.markdown,
+    "cpu.py": cpu.markdown,
     "input_latency.py": input_latency.markdown,
     "memory.py": memory.markdown,
     "mines_browser.py": mines_browser.markdown,

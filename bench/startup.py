@@ -36,13 +36,14 @@ from common import (
     targets_table,
 )
 
-TARGET_RATIO = 1.05  # the delivery issue: a first visit on loopback at most 5 % slower than the bare page
 PAGES = {
     "bare PyScript + numpy (baseline)": BARE_PAGE,
     "Masume home (`/`)": "",
     "Masume Cross Light (`/#crosslight`)": "#crosslight",
 }
 BASELINE = next(iter(PAGES))
+# Issue #16: a first visit on loopback faster than the bare page (home shows before numpy is needed).
+TARGET_RATIOS = {"Masume home (`/`)": 0.75, "Masume Cross Light (`/#crosslight`)": 0.85}
 
 
 def time_start(bench: BenchBrowser, path: str) -> dict[str, float]:
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     for page in pages.values():
         page["median_ratio"] = page["ready_ms"]["median"] / base["median"]
         page["p95_ratio"] = page["ready_ms"]["p95"] / base["p95"]
-    targets = [target(f"{name} median × baseline median", pages[name]["median_ratio"], TARGET_RATIO, "×")
+    targets = [target(f"{name} median × baseline median", pages[name]["median_ratio"], TARGET_RATIOS[name], "×")
                for name in names[1:]]
     return {"benchmark": "startup", "runs": args.runs, "chromium": chromium, "requests": requests,
             "load_average": {"before": load_before, "after": load_average()},

@@ -2,7 +2,7 @@
 
 from pyodide.ffi import create_once_callable
 
-from app.web import deferred
+from app.web import deferred, engine
 from app.web.dom import guard, window
 from app.web.shell import Shell
 
@@ -17,5 +17,9 @@ def boot() -> None:
     if deferred.is_deferred("numpy"):
         # The home screen needs no numpy (app/main.py defers it). Import it once that screen has
         # been drawn, so the first game opened does not wait for it.
-        load = create_once_callable(guard(lambda: deferred.load("numpy")))
-        window.requestAnimationFrame(create_once_callable(lambda _time: window.setTimeout(load, 0)))
+        # Its package may still be on its way (app/web/engine.py): import it once it is here.
+        def load() -> None:
+            engine.when_ready(lambda: deferred.load("numpy"), lambda _reason: None)
+
+        later = create_once_callable(guard(load))
+        window.requestAnimationFrame(create_once_callable(lambda _time: window.setTimeout(later, 0)))

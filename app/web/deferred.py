@@ -16,6 +16,7 @@ Pure Python (no browser import); only app/main.py uses it, before anything else.
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import sys
 import types
@@ -35,13 +36,17 @@ class _Deferred(types.ModuleType):
 
 
 def defer(name: str) -> bool:
-    """Put a deferred module for `name` in sys.modules; False if already imported or not found."""
+    """Put a deferred module for `name` in sys.modules; False if already imported or not loadable.
+
+    The module need not be installed yet (numpy's package may still be on its way): it is looked
+    for again when it first runs, and a module still missing then fails as a plain import would.
+    """
     if name in sys.modules:
         return False
     spec = importlib.util.find_spec(name)
-    if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+    if spec is not None and (spec.loader is None or not hasattr(spec.loader, "exec_module")):
         return False
-    module = importlib.util.module_from_spec(spec)
+    module = importlib.util.module_from_spec(spec) if spec is not None else types.ModuleType(name)
     module.__dict__.pop("__path__", None)  # given back when it runs (see _Deferred.__getattr__)
     module.__class__ = _Deferred
     sys.modules[name] = module
@@ -65,6 +70,14 @@ def _run(module: types.ModuleType) -> bool:
     if type(module) is not _Deferred:
         return False
     spec = module.__spec__
+    if spec is None:  # deferred before it was installed: find it now, and take the attributes an import sets
+        importlib.invalidate_caches()
+        spec = importlib.machinery.PathFinder.find_spec(module.__name__)
+        if spec is None or spec.loader is None:
+            if sys.modules.get(module.__name__) is module:
+                del sys.modules[module.__name__]
+            raise ModuleNotFoundError(f"No module named {module.__name__!r}", name=module.__name__)
+        module.__dict__.update(importlib.util.module_from_spec(spec).__dict__)
     module.__class__ = types.ModuleType  # an ordinary module from here on, also while its code runs
     if spec.submodule_search_locations is not None:
         module.__path__ = spec.submodule_search_locations

@@ -20,7 +20,7 @@ from app.core.stats import Stats
 from app.core.storage import Storage
 from app.core.strings import detect_language
 from app.games import GAMES
-from app.web import dom
+from app.web import dom, engine
 from app.web.audio import Audio
 from app.web.dom import Callback, Listeners, by_id, document, window
 from app.web.i18n import I18n
@@ -51,6 +51,8 @@ class Shell:
         self._hide_notice = Callback(self._clear_notice)
         self._notice_timer: Any = None
         self._confirmed: Any = None  # what Yes in the confirm dialog does
+        self._routed = False  # whether a screen has been opened yet (the first one is not announced)
+        self._engine_waiting = False  # a route waits for numpy (app/web/engine.py)
         dom.on_internal_error = lambda: self.notify(self.i18n.t("internal_error"))
 
     # ----- start-up --------------------------------------------------------------------------
@@ -81,7 +83,6 @@ class Shell:
         by_id("loading").hidden = True
         by_id("app").hidden = False
         self.route()
-        document.documentElement.setAttribute("data-ready", "true")
         self.keep_records()
 
     def _unlock_audio(self, _event: Any) -> None:
@@ -93,7 +94,12 @@ class Shell:
     def route(self, *_: Any) -> None:
         """Open the screen the current hash names (home, a new game, or one puzzle)."""
         route = parse_hash(str(window.location.hash), GAMES)
-        first_screen = self.screen is None
+        first_screen = not self._routed
+        if route.game is not None and route.screen != STATS and not engine.is_ready():
+            self._wait_for_engine()
+            return
+        self._routed = True
+        self._remove_engine_note()
         if self.screen is not None:
             self.screen.close()
             self.screen = None
@@ -128,6 +134,7 @@ class Shell:
         root.setAttribute("data-screen", route.game or "home")
         root.setAttribute("data-view", route.screen if route.game else "home")
         root.setAttribute("data-routes", str(int(root.getAttribute("data-routes") or 0) + 1))
+        root.setAttribute("data-ready", "true")  # (the first screen open: what boot.js and the tests wait for)
         if not first_screen:
             # A new screen replaced the old one: put focus on its heading, as a page load would,
             # so a screen reader says where the player is instead of falling back to the body.
@@ -136,6 +143,38 @@ class Shell:
                 heading.setAttribute("tabindex", "-1")
                 heading.focus()
         self.check_storage()
+
+    def _wait_for_engine(self) -> None:
+        """A game's screen needs numpy: say so where the screen will be, and open it once numpy is here."""
+        if self.screen is not None:
+            self.screen.close()
+            self.screen = None
+        self._remove_engine_note()
+        status = dom.element("p", text=self.i18n.t("loading_engine"), attrs={"role": "status"})
+        note = dom.element("section", cls="engine-loading", attrs={"id": "engine-loading"},
+                           children=[dom.element("h1", text=self.i18n.t("site_title")), status])
+        by_id("view").appendChild(note)
+        document.documentElement.setAttribute("data-view", "loading")
+        if self._engine_waiting:
+            return
+        self._engine_waiting = True
+
+        def arrived() -> None:
+            self._engine_waiting = False
+            self.route()
+
+        def failed(reason: str) -> None:
+            self._engine_waiting = False
+            status.textContent = self.i18n.t("engine_failed", reason=reason)
+            window.masumeBootFailed("msg-load-failed", reason)  # before the first screen: the loader says it
+
+        engine.when_ready(arrived, failed)
+
+    @staticmethod
+    def _remove_engine_note() -> None:
+        note = document.getElementById("engine-loading")
+        if note is not None:
+            note.remove()
 
     def replace_hash(self, fragment: str) -> None:
         """Change the address without opening a new screen or adding a history entry."""

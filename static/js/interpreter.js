@@ -210,6 +210,20 @@ globalThis.masumeSnapshot = {
   python: null,  // the running Pyodide, for tests and benchmarks (as app/web/boot.py keeps the shell)
 };
 
+function installLater(pyodide, names) {
+  const problems = [];
+  globalThis.masumeNumpyReady = false;
+  globalThis.masumeNumpy = pyodide.loadPackage(names, {
+    messageCallback() {},
+    errorCallback(message) { problems.push(message); },
+  }).then(() => {
+    const missing = names.filter((name) => !pyodide.loadedPackages[name]);
+    if (missing.length) throw new Error(problems[0] || `${missing.join(", ")} could not be installed`);
+    globalThis.masumeNumpyReady = true;
+  });
+  globalThis.masumeNumpy.catch((error) => console.error("Masume: numpy could not be installed:", error));
+}
+
 export async function loadPyodide(options = {}) {
   await hookModuleCreation(INDEX_URL, () => plan);
   dropOtherBuilds().catch(() => {});
@@ -229,7 +243,14 @@ export async function loadPyodide(options = {}) {
       await deleteSnapshot();
     }
   }
-  const pyodide = await loadRuntime({...options, indexURL: INDEX_URL});
+  // numpy is not waited for: home and statistics need none of it. Its package is installed in
+  // the background while the first screen is built (its bytes are already on their way:
+  // static/js/boot.js), and the screens that need it wait for window.masumeNumpy (app/web/engine.py).
+  const later = (options.packages || []).filter((name) => name === "numpy");
+  const pyodide = await loadRuntime({
+    ...options, indexURL: INDEX_URL, packages: (options.packages || []).filter((name) => !later.includes(name)),
+  });
+  if (later.length) installLater(pyodide, later);
   mark("started");
   root.setAttribute("data-start", "normal");
   globalThis.masumeSnapshot.python = pyodide;

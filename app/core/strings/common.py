@@ -15,6 +15,8 @@ EN: dict[str, str] = {
     "loading": "Loading…",
     "loading_python": "Loading Python and numpy…",
     "loading_starting": "Starting…",
+    "loading_engine": "Loading the puzzle engine (numpy)…",
+    "engine_failed": "The puzzle engine could not be loaded: {reason}. Reload the page to try again.",
     # Load failures
     "load_failed": "The game could not start: {reason}",
     "load_file_protocol": "Open this page through a web server (http://), not as a file.",
@@ -160,6 +162,8 @@ JA: dict[str, str] = {
     "loading": "読み込み中…",
     "loading_python": "Python と numpy を読み込み中…",
     "loading_starting": "起動中…",
+    "loading_engine": "パズルエンジン（numpy）を読み込み中…",
+    "engine_failed": "パズルエンジンを読み込めませんでした：{reason}。ページを再読み込みしてください。",
     # Load failures
     "load_failed": "ゲームを開始できませんでした：{reason}",
     "load_file_protocol": "このページはファイルとして直接開かず、Web サーバー経由（http://）で開いてください。",
