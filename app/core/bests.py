@@ -3,15 +3,67 @@
 Each field keeps its own best (the fewest moves and the fastest time may come
 from different games), as on most puzzle sites. Only clean results are submitted:
 the view does not submit a game in which hints were used.
+
+Stored one record per game and preset under "best:<game>:<preset key>", a record kind
+registered here: {field: lowest value}, exported, merged on import field by field.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import Any
 
-from app.core.records import is_best_value
+from app.core.records import (
+    MAX_COUNT,
+    MAX_SECONDS,
+    PRIORITY_RECORD,
+    RecordError,
+    Salvaged,
+    is_field_name,
+    is_number,
+    register_kind,
+    require,
+)
 from app.core.storage import Storage
+
+BEST_LIMITS: dict[str, float] = {"time": MAX_SECONDS}  # other fields: MAX_COUNT
+MAX_BEST_FIELDS = 16
+
+
+def best_limit(field_name: str) -> float:
+    """Return the largest believable value of a best field."""
+    return BEST_LIMITS.get(field_name, MAX_COUNT)
+
+
+def is_best_value(field_name: Any, value: Any) -> bool:
+    """Return whether value is a believable best for this field: finite, >= 0, within its limit."""
+    return is_field_name(field_name) and is_number(value) and 0 <= value <= best_limit(field_name)
+
+
+def best_schema(value: Any) -> Any:
+    """Keep the believable fields of a best record; one bad field is dropped, not the whole record."""
+    require(isinstance(value, dict), "wrong_type")
+    require(len(value) <= 4 * MAX_BEST_FIELDS, "too_many_fields")
+    kept = {name: number for name, number in value.items() if is_best_value(name, number)}
+    if len(kept) > MAX_BEST_FIELDS:
+        raise RecordError("too_many_fields")
+    if len(kept) < len(value):
+        return Salvaged(kept, "bad_field")
+    return kept
+
+
+def merge_bests(stored: Any, imported: Any) -> dict[str, Any]:
+    """Keep the lower value of each field, so importing an old file never worsens a best."""
+    merged = dict(stored) if isinstance(stored, dict) else {}
+    for name, number in imported.items():
+        if name not in merged or number < merged[name]:
+            merged[name] = number
+    return merged
+
+
+KIND = register_kind("best:", best_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
+                     merge=merge_bests)
 
 
 def _is_record(value: object) -> bool:
@@ -54,4 +106,3 @@ class Bests:
             best.update({name: believable[name] for name in improved})
             self.storage.set(self.key(game, preset_key), best)
         return improved
-

@@ -14,15 +14,17 @@ newer release is left alone and reads as absent.
 
 Kinds are registered by key prefix (without the "masume:" namespace); the longest
 matching prefix wins, so a page can give one setting its own schema with
-`register_kind("setting:volume", ...)` without touching "setting:".
+`register_kind("setting:volume", ...)` without touching "setting:". Each family of
+records registers its kind, with its schema, in its own module (bests, stage_progress,
+progress, stats, daily); `app.core.record_kinds` imports them all, and every `Storage`
+imports that before its first read. Settings and quarantined texts are registered here.
 
 What the page does with this module:
 - at boot, after `Storage(...)`: `migrate_records(storage)` (free while every kind is
   at version 1), then show `storage.take_notices()` like the "storage_unavailable" one;
-- before saving progress: `validate_progress(record)`, and save only what it returns;
-  after `storage.get("progress:<game>")`, the value is already validated;
 - a new family of records: `register_kind("stats:", schema, PRIORITY_RECORD,
-  exported=True, merge=...)` once at import time, before the first read;
+  exported=True, merge=...)` once at import time in its own module, and that module
+  listed in `app.core.record_kinds`;
 - export and import: `app.core.records_transfer`.
 """
 
@@ -47,9 +49,6 @@ DAY_SECONDS = 86_400
 MAX_SECONDS = 100 * DAY_SECONDS  # a longer time is a broken clock or edited data, not play
 MAX_COUNT = 1_000_000  # moves, turns and the like
 MAX_HINTS = 10_000
-MAX_MOVES = 50_000  # moves kept in one in-progress save
-MAX_MOVE_DEPTH = 3  # a move is a scalar or a list of them, nested at most this deep
-MAX_MOVE_ITEMS = 16
 MAX_ID_CHARS = 4_096  # game IDs and their start states
 MAX_SHORT_TEXT = 256  # setting values, names of fields
 
@@ -276,7 +275,8 @@ def is_field_name(name: Any) -> bool:
     return is_text(name, 32) and bool(name) and not name.startswith("$")
 
 
-def _require(condition: bool, reason: str) -> None:
+def require(condition: bool, reason: str) -> None:
+    """Raise RecordError(reason) unless condition holds: the one-line check every schema is made of."""
     if not condition:
         raise RecordError(reason)
 
@@ -289,126 +289,10 @@ def setting_schema(value: Any) -> Any:
     if value is None or isinstance(value, bool):
         return value
     if is_number(value):
-        _require(abs(value) <= 1e9, "out_of_range")
+        require(abs(value) <= 1e9, "out_of_range")
         return value
-    _require(is_text(value, MAX_SHORT_TEXT), "wrong_type")
+    require(is_text(value, MAX_SHORT_TEXT), "wrong_type")
     return value
-
-
-# ----- bests: field -> lowest value -------------------------------------------------------------
-
-BEST_LIMITS: dict[str, float] = {"time": MAX_SECONDS}  # other fields: MAX_COUNT
-MAX_BEST_FIELDS = 16
-
-
-def best_limit(field_name: str) -> float:
-    """Return the largest believable value of a best field."""
-    return BEST_LIMITS.get(field_name, MAX_COUNT)
-
-
-def is_best_value(field_name: Any, value: Any) -> bool:
-    """Return whether value is a believable best for this field: finite, >= 0, within its limit."""
-    return is_field_name(field_name) and is_number(value) and 0 <= value <= best_limit(field_name)
-
-
-def best_schema(value: Any) -> Any:
-    """Keep the believable fields of a best record; one bad field is dropped, not the whole record."""
-    _require(isinstance(value, dict), "wrong_type")
-    _require(len(value) <= 4 * MAX_BEST_FIELDS, "too_many_fields")
-    kept = {name: number for name, number in value.items() if is_best_value(name, number)}
-    if len(kept) > MAX_BEST_FIELDS:
-        raise RecordError("too_many_fields")
-    if len(kept) < len(value):
-        return Salvaged(kept, "bad_field")
-    return kept
-
-
-def merge_bests(stored: Any, imported: Any) -> dict[str, Any]:
-    """Keep the lower value of each field, so importing an old file never worsens a best."""
-    merged = dict(stored) if isinstance(stored, dict) else {}
-    for name, number in imported.items():
-        if name not in merged or number < merged[name]:
-            merged[name] = number
-    return merged
-
-
-# ----- stage progress (provisional: the page owner may re-register "stage:") -----------------
-
-
-def stage_schema(value: Any) -> Any:
-    """Accept stage progress: a dict with optional "done" (bool) and "best" (turns), other short fields."""
-    _require(isinstance(value, dict) and len(value) <= 32, "wrong_type")
-    for name, item in value.items():
-        _require(is_field_name(name), "bad_field")
-        ok = isinstance(item, bool) or (is_number(item) and 0 <= item <= 1e9) or is_text(item, MAX_SHORT_TEXT)
-        _require(ok, "bad_field")
-    _require(isinstance(value.get("done", False), bool), "bad_field")
-    if "best" in value:
-        best = value["best"]
-        _require(type(best) is int and 0 <= best <= MAX_COUNT, "out_of_range")
-    return value
-
-
-def merge_stage(stored: Any, imported: Any) -> dict[str, Any]:
-    """Keep a stage done if either side finished it, and the fewer turns."""
-    merged = {**stored, **imported} if isinstance(stored, dict) else dict(imported)
-    if isinstance(stored, dict):
-        merged["done"] = bool(stored.get("done")) or bool(imported.get("done"))
-        bests = [side["best"] for side in (stored, imported) if "best" in side]
-        if bests:
-            merged["best"] = min(bests)
-    return merged
-
-
-# ----- in-progress saves ------------------------------------------------------------------------
-
-
-def _is_move(move: Any, depth: int = 1) -> bool:
-    if isinstance(move, bool) or is_text(move, 64):
-        return True
-    if isinstance(move, int):
-        return abs(move) <= 1_000_000_000
-    if isinstance(move, list):
-        return depth <= MAX_MOVE_DEPTH and len(move) <= MAX_MOVE_ITEMS and all(_is_move(m, depth + 1) for m in move)
-    return False
-
-
-def progress_schema(value: Any) -> dict[str, Any]:
-    """Return a clean in-progress save {"id", "start", "moves", "elapsed", "hints"[, "deaths"]}; raise RecordError.
-
-    "deaths" (losing moves later undone) came after the first release: absent means 0.
-    """
-    _require(isinstance(value, dict), "wrong_type")
-    game_id, start, moves = value.get("id"), value.get("start"), value.get("moves")
-    _require(is_text(game_id, MAX_ID_CHARS) and is_text(start, MAX_ID_CHARS), "wrong_type")
-    _require(isinstance(moves, list), "wrong_type")
-    _require(len(moves) <= MAX_MOVES, "too_big")
-    _require(all(_is_move(move) for move in moves), "bad_move")
-    elapsed = value.get("elapsed", 0.0)
-    _require(is_number(elapsed) and 0 <= elapsed <= MAX_SECONDS, "out_of_range")
-    hints = value.get("hints", 0)
-    _require(type(hints) is int and 0 <= hints <= MAX_HINTS, "out_of_range")
-    deaths = value.get("deaths", 0)
-    _require(type(deaths) is int and 0 <= deaths <= MAX_COUNT, "out_of_range")
-    clean = {"id": game_id, "start": start, "moves": moves, "elapsed": float(elapsed), "hints": hints}
-    if deaths:
-        clean["deaths"] = deaths
-    return clean
-
-
-def validate_progress(value: Any) -> dict[str, Any] | None:
-    """Return a clean in-progress save (elapsed as float, hints as int) or None if any part is unusable.
-
-    None also when the save would be too long to store, so a caller that saves only what
-    this accepts never makes `Storage.set` raise.
-    """
-    try:
-        clean = progress_schema(value)
-    except RecordError:
-        return None
-    if len(encode(kind_for("progress:"), clean)) > kind_for("progress:").max_chars:
-        return None
-    return clean
 
 
 # ----- the generic kind and the built-in ones ---------------------------------------------------
@@ -425,11 +309,6 @@ QUARANTINE_MAX_CHARS = 8_192  # of the damaged text kept: quarantining must not 
 QUARANTINE_SLOTS = 3  # per key; a fourth damaged copy of the same key is the same fault again
 
 register_kind("setting:", setting_schema, PRIORITY_RECORD, max_chars=1_024, max_depth=0, exported=True)
-register_kind("best:", best_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
-              merge=merge_bests)
-register_kind("stage:", stage_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
-              merge=merge_stage)
-register_kind("progress:", progress_schema, PRIORITY_SAVE, max_chars=1_000_000, max_depth=2 + MAX_MOVE_DEPTH)
 register_kind(QUARANTINE_PREFIX, any_json, PRIORITY_NORMAL, max_chars=QUARANTINE_MAX_CHARS * 8, max_depth=1)
 
 
@@ -463,4 +342,3 @@ def records_of(storage: Storage, prefix: str) -> Iterator[tuple[str, Any]]:
             value = storage.get(key, missing)
             if value is not missing:
                 yield key, value
-

@@ -2,8 +2,8 @@
 
 A game with stages declares them in its backend (`STAGES`, `stage_of(state)`,
 `next_stage(id)`, `stage_state(id)`); progress is kept one record per stage under
-"stage:<game>:<id>" (a record kind of `app.core.records`), so one damaged record
-spoils nothing else and an export carries them all.
+"stage:<game>:<id>", a record kind registered here (exported, merged on import), so one
+damaged record spoils nothing else and an export carries them all.
 """
 
 from __future__ import annotations
@@ -11,7 +11,46 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from app.core.records import (
+    MAX_COUNT,
+    MAX_SHORT_TEXT,
+    PRIORITY_RECORD,
+    is_field_name,
+    is_number,
+    is_text,
+    register_kind,
+    require,
+)
 from app.core.storage import Storage
+
+
+def stage_schema(value: Any) -> Any:
+    """Accept stage progress: a dict with optional "done" (bool) and "best" (turns), other short fields."""
+    require(isinstance(value, dict) and len(value) <= 32, "wrong_type")
+    for name, item in value.items():
+        require(is_field_name(name), "bad_field")
+        ok = isinstance(item, bool) or (is_number(item) and 0 <= item <= 1e9) or is_text(item, MAX_SHORT_TEXT)
+        require(ok, "bad_field")
+    require(isinstance(value.get("done", False), bool), "bad_field")
+    if "best" in value:
+        best = value["best"]
+        require(type(best) is int and 0 <= best <= MAX_COUNT, "out_of_range")
+    return value
+
+
+def merge_stage(stored: Any, imported: Any) -> dict[str, Any]:
+    """Keep a stage done if either side finished it, and the fewer turns."""
+    merged = {**stored, **imported} if isinstance(stored, dict) else dict(imported)
+    if isinstance(stored, dict):
+        merged["done"] = bool(stored.get("done")) or bool(imported.get("done"))
+        bests = [side["best"] for side in (stored, imported) if "best" in side]
+        if bests:
+            merged["best"] = min(bests)
+    return merged
+
+
+KIND = register_kind("stage:", stage_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
+                     merge=merge_stage)
 
 
 class StageProgress:
