@@ -14,6 +14,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from app.core.record_store import RecordStore
 from app.core.records import (
     MAX_COUNT,
     MAX_SECONDS,
@@ -29,6 +30,8 @@ from app.core.storage import Storage
 
 BEST_LIMITS: dict[str, float] = {"time": MAX_SECONDS}  # other fields: MAX_COUNT
 MAX_BEST_FIELDS = 16
+
+Best = dict[str, float]  # field -> lowest value, e.g. {"moves": 9, "time": 41.2}
 
 
 def best_limit(field_name: str) -> float:
@@ -73,22 +76,16 @@ def _is_record(value: object) -> bool:
     return math.isfinite(value) and value >= 0
 
 
-class Bests:
+def _best_of(stored: Any) -> Best:
+    # The kind already dropped damaged or absurd fields (setting the damaged text aside).
+    return dict(stored) if isinstance(stored, dict) else {}
+
+
+class Bests(RecordStore[Best]):
     """Read and update best results kept in a Storage."""
 
     def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-
-    @staticmethod
-    def key(game: str, preset_key: str) -> str:
-        """Return the storage key for one game and preset (the namespace is added by Storage)."""
-        return f"best:{game}:{preset_key}"
-
-    def get(self, game: str, preset_key: str) -> dict[str, float]:
-        """Return the best value of each field, e.g. {"moves": 9, "time": 41.2}; {} if none or unreadable."""
-        stored = self.storage.get(self.key(game, preset_key))
-        # The record kind "best:" already dropped damaged or absurd fields (setting the damaged text aside).
-        return dict(stored) if isinstance(stored, dict) else {}
+        super().__init__(storage, KIND, _best_of)
 
     def submit(self, game: str, preset_key: str, result: Mapping[str, float]) -> set[str]:
         """Store the fields of `result` that beat the current bests and return their names.
@@ -104,5 +101,5 @@ class Bests:
         improved = {name for name, value in believable.items() if name not in best or value < best[name]}
         if improved:
             best.update({name: believable[name] for name in improved})
-            self.storage.set(self.key(game, preset_key), best)
+            self.set(game, preset_key, best)
         return improved

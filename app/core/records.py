@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from json import dumps, loads  # named imports: a line `import js…` would trip the purity check
 from typing import TYPE_CHECKING, Any
@@ -333,12 +333,3 @@ def migrate_records(storage: Storage) -> int:
                 count += storage.set(key, value, priority=kind.priority)
     return count
 
-
-def records_of(storage: Storage, prefix: str) -> Iterator[tuple[str, Any]]:
-    """Yield (key, value) for every readable stored record whose key starts with prefix."""
-    missing = object()
-    for key in sorted(storage.keys()):
-        if key.startswith(prefix):
-            value = storage.get(key, missing)
-            if value is not missing:
-                yield key, value

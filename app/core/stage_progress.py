@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from app.core.record_store import RecordStore
 from app.core.records import (
     MAX_COUNT,
     MAX_SHORT_TEXT,
@@ -22,6 +23,8 @@ from app.core.records import (
     require,
 )
 from app.core.storage import Storage
+
+StageRecord = dict[str, Any]  # as read: {"done": bool, "best": moves or None}
 
 
 def stage_schema(value: Any) -> Any:
@@ -53,24 +56,18 @@ KIND = register_kind("stage:", stage_schema, PRIORITY_RECORD, max_chars=4_096, m
                      merge=merge_stage)
 
 
-class StageProgress:
-    """Read and update stage records kept in a Storage."""
+def _stage_of(stored: Any) -> StageRecord:
+    if not isinstance(stored, dict):
+        return {"done": False, "best": None}
+    best = stored.get("best")
+    return {"done": stored.get("done") is True, "best": best if type(best) is int else None}
+
+
+class StageProgress(RecordStore[StageRecord]):
+    """Read and update stage records kept in a Storage: `get(game, stage_id)` is {"done", "best"}."""
 
     def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-
-    @staticmethod
-    def key(game: str, stage_id: str) -> str:
-        """Return the storage key of one stage's record (the namespace is added by Storage)."""
-        return f"stage:{game}:{stage_id}"
-
-    def get(self, game: str, stage_id: str) -> dict[str, Any]:
-        """Return {"done": bool, "best": moves or None} for a stage (not done when absent or unreadable)."""
-        stored = self.storage.get(self.key(game, stage_id))
-        if not isinstance(stored, dict):
-            return {"done": False, "best": None}
-        best = stored.get("best")
-        return {"done": stored.get("done") is True, "best": best if type(best) is int else None}
+        super().__init__(storage, KIND, _stage_of)
 
     def record_clear(self, game: str, stage_id: str, moves: int, *, counts_for_best: bool) -> bool:
         """Mark a stage done, keeping the fewer moves when `counts_for_best`; return whether the best improved."""
@@ -79,7 +76,8 @@ class StageProgress:
         if current["done"] and not improved:
             return False  # nothing new to write
         best = moves if improved else current["best"]
-        self.storage.set(self.key(game, stage_id), {"done": True, **({"best": best} if best is not None else {})})
+        # No "best" until there is one: the kind takes only a whole number there.
+        self.set(game, stage_id, {"done": True, **({"best": best} if best is not None else {})})
         return improved
 
     def first_unfinished(self, game: str, stage_ids: Iterable[str]) -> str | None:
