@@ -3,15 +3,70 @@
 Each field keeps its own best (the fewest moves and the fastest time may come
 from different games), as on most puzzle sites. Only clean results are submitted:
 the view does not submit a game in which hints were used.
+
+Stored one record per game and preset under "best:<game>:<preset key>", a record kind
+registered here: {field: lowest value}, exported, merged on import field by field.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import Any
 
-from app.core.records import is_best_value
+from app.core.record_store import RecordStore
+from app.core.records import (
+    MAX_COUNT,
+    MAX_SECONDS,
+    PRIORITY_RECORD,
+    RecordError,
+    Salvaged,
+    is_field_name,
+    is_number,
+    register_kind,
+    require,
+)
 from app.core.storage import Storage
+
+BEST_LIMITS: dict[str, float] = {"time": MAX_SECONDS}  # other fields: MAX_COUNT
+MAX_BEST_FIELDS = 16
+
+Best = dict[str, float]  # field -> lowest value, e.g. {"moves": 9, "time": 41.2}
+
+
+def best_limit(field_name: str) -> float:
+    """Return the largest believable value of a best field."""
+    return BEST_LIMITS.get(field_name, MAX_COUNT)
+
+
+def is_best_value(field_name: Any, value: Any) -> bool:
+    """Return whether value is a believable best for this field: finite, >= 0, within its limit."""
+    return is_field_name(field_name) and is_number(value) and 0 <= value <= best_limit(field_name)
+
+
+def best_schema(value: Any) -> Any:
+    """Keep the believable fields of a best record; one bad field is dropped, not the whole record."""
+    require(isinstance(value, dict), "wrong_type")
+    require(len(value) <= 4 * MAX_BEST_FIELDS, "too_many_fields")
+    kept = {name: number for name, number in value.items() if is_best_value(name, number)}
+    if len(kept) > MAX_BEST_FIELDS:
+        raise RecordError("too_many_fields")
+    if len(kept) < len(value):
+        return Salvaged(kept, "bad_field")
+    return kept
+
+
+def merge_bests(stored: Any, imported: Any) -> dict[str, Any]:
+    """Keep the lower value of each field, so importing an old file never worsens a best."""
+    merged = dict(stored) if isinstance(stored, dict) else {}
+    for name, number in imported.items():
+        if name not in merged or number < merged[name]:
+            merged[name] = number
+    return merged
+
+
+KIND = register_kind("best:", best_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
+                     merge=merge_bests)
 
 
 def _is_record(value: object) -> bool:
@@ -21,22 +76,16 @@ def _is_record(value: object) -> bool:
     return math.isfinite(value) and value >= 0
 
 
-class Bests:
+def _best_of(stored: Any) -> Best:
+    # The kind already dropped damaged or absurd fields (setting the damaged text aside).
+    return dict(stored) if isinstance(stored, dict) else {}
+
+
+class Bests(RecordStore[Best]):
     """Read and update best results kept in a Storage."""
 
     def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-
-    @staticmethod
-    def key(game: str, preset_key: str) -> str:
-        """Return the storage key for one game and preset (the namespace is added by Storage)."""
-        return f"best:{game}:{preset_key}"
-
-    def get(self, game: str, preset_key: str) -> dict[str, float]:
-        """Return the best value of each field, e.g. {"moves": 9, "time": 41.2}; {} if none or unreadable."""
-        stored = self.storage.get(self.key(game, preset_key))
-        # The record kind "best:" already dropped damaged or absurd fields (setting the damaged text aside).
-        return dict(stored) if isinstance(stored, dict) else {}
+        super().__init__(storage, KIND, _best_of)
 
     def submit(self, game: str, preset_key: str, result: Mapping[str, float]) -> set[str]:
         """Store the fields of `result` that beat the current bests and return their names.
@@ -52,6 +101,5 @@ class Bests:
         improved = {name for name, value in believable.items() if name not in best or value < best[name]}
         if improved:
             best.update({name: believable[name] for name in improved})
-            self.storage.set(self.key(game, preset_key), best)
+            self.set(game, preset_key, best)
         return improved
-

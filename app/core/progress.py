@@ -1,20 +1,88 @@
 """The game in progress, kept across reloads: what is saved and how it is brought back.
 
 A saved game is the puzzle's ID, the state the move log starts from, the moves
-(as JSON), the time played and the hints used. Restoring replays the moves
-through the backend, so a damaged or tampered record can at worst fail to
-restore: it never yields a state the rules could not reach.
+(as JSON), the time played and the hints used, kept under "progress:<game>", a record
+kind registered here: the lowest write priority (dropped first when a record needs the
+room), never exported. Restoring replays the moves through the backend, so a damaged or
+tampered record can at worst fail to restore: it never yields a state the rules could
+not reach.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from app.core.records import MAX_COUNT, MAX_HINTS, MAX_SECONDS, validate_progress
+from app.core.records import (
+    MAX_COUNT,
+    MAX_HINTS,
+    MAX_ID_CHARS,
+    MAX_SECONDS,
+    PRIORITY_SAVE,
+    RecordError,
+    encode,
+    is_number,
+    is_text,
+    register_kind,
+    require,
+)
 from app.core.session import Session
 
 # Beyond this a saved time is a broken clock or edited data, not play.
 MAX_ELAPSED_S = MAX_SECONDS
+MAX_MOVES = 50_000  # moves kept in one in-progress save
+MAX_MOVE_DEPTH = 3  # a move is a scalar or a list of them, nested at most this deep
+MAX_MOVE_ITEMS = 16
+
+
+def _is_move(move: Any, depth: int = 1) -> bool:
+    if isinstance(move, bool) or is_text(move, 64):
+        return True
+    if isinstance(move, int):
+        return abs(move) <= 1_000_000_000
+    if isinstance(move, list):
+        return depth <= MAX_MOVE_DEPTH and len(move) <= MAX_MOVE_ITEMS and all(_is_move(m, depth + 1) for m in move)
+    return False
+
+
+def progress_schema(value: Any) -> dict[str, Any]:
+    """Return a clean in-progress save {"id", "start", "moves", "elapsed", "hints"[, "deaths"]}; raise RecordError.
+
+    "deaths" (losing moves later undone) came after the first release: absent means 0.
+    """
+    require(isinstance(value, dict), "wrong_type")
+    game_id, start, moves = value.get("id"), value.get("start"), value.get("moves")
+    require(is_text(game_id, MAX_ID_CHARS) and is_text(start, MAX_ID_CHARS), "wrong_type")
+    require(isinstance(moves, list), "wrong_type")
+    require(len(moves) <= MAX_MOVES, "too_big")
+    require(all(_is_move(move) for move in moves), "bad_move")
+    elapsed = value.get("elapsed", 0.0)
+    require(is_number(elapsed) and 0 <= elapsed <= MAX_SECONDS, "out_of_range")
+    hints = value.get("hints", 0)
+    require(type(hints) is int and 0 <= hints <= MAX_HINTS, "out_of_range")
+    deaths = value.get("deaths", 0)
+    require(type(deaths) is int and 0 <= deaths <= MAX_COUNT, "out_of_range")
+    clean = {"id": game_id, "start": start, "moves": moves, "elapsed": float(elapsed), "hints": hints}
+    if deaths:
+        clean["deaths"] = deaths
+    return clean
+
+
+KIND = register_kind("progress:", progress_schema, PRIORITY_SAVE, max_chars=1_000_000, max_depth=2 + MAX_MOVE_DEPTH)
+
+
+def validate_progress(value: Any) -> dict[str, Any] | None:
+    """Return a clean in-progress save (elapsed as float, hints as int) or None if any part is unusable.
+
+    None also when the save would be too long to store, so a caller that saves only what
+    this accepts never makes `Storage.set` raise.
+    """
+    try:
+        clean = progress_schema(value)
+    except RecordError:
+        return None
+    if len(encode(KIND, clean)) > KIND.max_chars:
+        return None
+    return clean
 
 
 def move_to_json(move: Any) -> Any:
@@ -32,7 +100,7 @@ def move_from_json(value: Any) -> Any:
 
 
 def is_json_move(value: Any) -> bool:
-    """Return whether a value is a move as saved (what `app.core.records` accepts in a save)."""
+    """Return whether a value is a move as saved (what `progress_schema` accepts in a save)."""
     return validate_progress({"id": "", "start": "", "moves": [value], "elapsed": 0, "hints": 0}) is not None
 
 

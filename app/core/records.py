@@ -1,4 +1,4 @@
-"""What may be stored: a record kind per key prefix, read strictly, with versions, export and import.
+"""What may be stored: a record kind per key prefix, read strictly, with versions and quarantine.
 
 Every stored text goes through `decode` before the game sees it: a size limit and a
 nesting limit checked *before* parsing (deep JSON overflows the browser's stack inside
@@ -14,25 +14,26 @@ newer release is left alone and reads as absent.
 
 Kinds are registered by key prefix (without the "masume:" namespace); the longest
 matching prefix wins, so a page can give one setting its own schema with
-`register_kind("setting:volume", ...)` without touching "setting:".
+`register_kind("setting:volume", ...)` without touching "setting:". Each family of
+records registers its kind, with its schema, in its own module (bests, stage_progress,
+progress, stats, daily); `app.core.record_kinds` imports them all, and every `Storage`
+imports that before its first read. Settings and quarantined texts are registered here.
 
 What the page does with this module:
 - at boot, after `Storage(...)`: `migrate_records(storage)` (free while every kind is
   at version 1), then show `storage.take_notices()` like the "storage_unavailable" one;
-- before saving progress: `validate_progress(record)`, and save only what it returns;
-  after `storage.get("progress:<game>")`, the value is already validated;
 - a new family of records: `register_kind("stats:", schema, PRIORITY_RECORD,
-  exported=True, merge=...)` once at import time, before the first read;
-- export: `export_records(storage)` -> JSON text to download; import:
-  `import_records(storage, text)` -> ImportResult; show `t(result.string_key, count=result.count)`.
+  exported=True, merge=...)` once at import time in its own module, and that module
+  listed in `app.core.record_kinds`;
+- export and import: `app.core.records_transfer`.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from json import dumps, loads  # named imports: a line `import js…` would trip the purity check
 from typing import TYPE_CHECKING, Any
 
@@ -48,9 +49,6 @@ DAY_SECONDS = 86_400
 MAX_SECONDS = 100 * DAY_SECONDS  # a longer time is a broken clock or edited data, not play
 MAX_COUNT = 1_000_000  # moves, turns and the like
 MAX_HINTS = 10_000
-MAX_MOVES = 50_000  # moves kept in one in-progress save
-MAX_MOVE_DEPTH = 3  # a move is a scalar or a list of them, nested at most this deep
-MAX_MOVE_ITEMS = 16
 MAX_ID_CHARS = 4_096  # game IDs and their start states
 MAX_SHORT_TEXT = 256  # setting values, names of fields
 
@@ -277,7 +275,8 @@ def is_field_name(name: Any) -> bool:
     return is_text(name, 32) and bool(name) and not name.startswith("$")
 
 
-def _require(condition: bool, reason: str) -> None:
+def require(condition: bool, reason: str) -> None:
+    """Raise RecordError(reason) unless condition holds: the one-line check every schema is made of."""
     if not condition:
         raise RecordError(reason)
 
@@ -290,126 +289,10 @@ def setting_schema(value: Any) -> Any:
     if value is None or isinstance(value, bool):
         return value
     if is_number(value):
-        _require(abs(value) <= 1e9, "out_of_range")
+        require(abs(value) <= 1e9, "out_of_range")
         return value
-    _require(is_text(value, MAX_SHORT_TEXT), "wrong_type")
+    require(is_text(value, MAX_SHORT_TEXT), "wrong_type")
     return value
-
-
-# ----- bests: field -> lowest value -------------------------------------------------------------
-
-BEST_LIMITS: dict[str, float] = {"time": MAX_SECONDS}  # other fields: MAX_COUNT
-MAX_BEST_FIELDS = 16
-
-
-def best_limit(field_name: str) -> float:
-    """Return the largest believable value of a best field."""
-    return BEST_LIMITS.get(field_name, MAX_COUNT)
-
-
-def is_best_value(field_name: Any, value: Any) -> bool:
-    """Return whether value is a believable best for this field: finite, >= 0, within its limit."""
-    return is_field_name(field_name) and is_number(value) and 0 <= value <= best_limit(field_name)
-
-
-def best_schema(value: Any) -> Any:
-    """Keep the believable fields of a best record; one bad field is dropped, not the whole record."""
-    _require(isinstance(value, dict), "wrong_type")
-    _require(len(value) <= 4 * MAX_BEST_FIELDS, "too_many_fields")
-    kept = {name: number for name, number in value.items() if is_best_value(name, number)}
-    if len(kept) > MAX_BEST_FIELDS:
-        raise RecordError("too_many_fields")
-    if len(kept) < len(value):
-        return Salvaged(kept, "bad_field")
-    return kept
-
-
-def merge_bests(stored: Any, imported: Any) -> dict[str, Any]:
-    """Keep the lower value of each field, so importing an old file never worsens a best."""
-    merged = dict(stored) if isinstance(stored, dict) else {}
-    for name, number in imported.items():
-        if name not in merged or number < merged[name]:
-            merged[name] = number
-    return merged
-
-
-# ----- stage progress (provisional: the page owner may re-register "stage:") -----------------
-
-
-def stage_schema(value: Any) -> Any:
-    """Accept stage progress: a dict with optional "done" (bool) and "best" (turns), other short fields."""
-    _require(isinstance(value, dict) and len(value) <= 32, "wrong_type")
-    for name, item in value.items():
-        _require(is_field_name(name), "bad_field")
-        ok = isinstance(item, bool) or (is_number(item) and 0 <= item <= 1e9) or is_text(item, MAX_SHORT_TEXT)
-        _require(ok, "bad_field")
-    _require(isinstance(value.get("done", False), bool), "bad_field")
-    if "best" in value:
-        best = value["best"]
-        _require(type(best) is int and 0 <= best <= MAX_COUNT, "out_of_range")
-    return value
-
-
-def merge_stage(stored: Any, imported: Any) -> dict[str, Any]:
-    """Keep a stage done if either side finished it, and the fewer turns."""
-    merged = {**stored, **imported} if isinstance(stored, dict) else dict(imported)
-    if isinstance(stored, dict):
-        merged["done"] = bool(stored.get("done")) or bool(imported.get("done"))
-        bests = [side["best"] for side in (stored, imported) if "best" in side]
-        if bests:
-            merged["best"] = min(bests)
-    return merged
-
-
-# ----- in-progress saves ------------------------------------------------------------------------
-
-
-def _is_move(move: Any, depth: int = 1) -> bool:
-    if isinstance(move, bool) or is_text(move, 64):
-        return True
-    if isinstance(move, int):
-        return abs(move) <= 1_000_000_000
-    if isinstance(move, list):
-        return depth <= MAX_MOVE_DEPTH and len(move) <= MAX_MOVE_ITEMS and all(_is_move(m, depth + 1) for m in move)
-    return False
-
-
-def progress_schema(value: Any) -> dict[str, Any]:
-    """Return a clean in-progress save {"id", "start", "moves", "elapsed", "hints"[, "deaths"]}; raise RecordError.
-
-    "deaths" (losing moves later undone) came after the first release: absent means 0.
-    """
-    _require(isinstance(value, dict), "wrong_type")
-    game_id, start, moves = value.get("id"), value.get("start"), value.get("moves")
-    _require(is_text(game_id, MAX_ID_CHARS) and is_text(start, MAX_ID_CHARS), "wrong_type")
-    _require(isinstance(moves, list), "wrong_type")
-    _require(len(moves) <= MAX_MOVES, "too_big")
-    _require(all(_is_move(move) for move in moves), "bad_move")
-    elapsed = value.get("elapsed", 0.0)
-    _require(is_number(elapsed) and 0 <= elapsed <= MAX_SECONDS, "out_of_range")
-    hints = value.get("hints", 0)
-    _require(type(hints) is int and 0 <= hints <= MAX_HINTS, "out_of_range")
-    deaths = value.get("deaths", 0)
-    _require(type(deaths) is int and 0 <= deaths <= MAX_COUNT, "out_of_range")
-    clean = {"id": game_id, "start": start, "moves": moves, "elapsed": float(elapsed), "hints": hints}
-    if deaths:
-        clean["deaths"] = deaths
-    return clean
-
-
-def validate_progress(value: Any) -> dict[str, Any] | None:
-    """Return a clean in-progress save (elapsed as float, hints as int) or None if any part is unusable.
-
-    None also when the save would be too long to store, so a caller that saves only what
-    this accepts never makes `Storage.set` raise.
-    """
-    try:
-        clean = progress_schema(value)
-    except RecordError:
-        return None
-    if len(encode(kind_for("progress:"), clean)) > kind_for("progress:").max_chars:
-        return None
-    return clean
 
 
 # ----- the generic kind and the built-in ones ---------------------------------------------------
@@ -426,132 +309,10 @@ QUARANTINE_MAX_CHARS = 8_192  # of the damaged text kept: quarantining must not 
 QUARANTINE_SLOTS = 3  # per key; a fourth damaged copy of the same key is the same fault again
 
 register_kind("setting:", setting_schema, PRIORITY_RECORD, max_chars=1_024, max_depth=0, exported=True)
-register_kind("best:", best_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
-              merge=merge_bests)
-register_kind("stage:", stage_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
-              merge=merge_stage)
-register_kind("progress:", progress_schema, PRIORITY_SAVE, max_chars=1_000_000, max_depth=2 + MAX_MOVE_DEPTH)
 register_kind(QUARANTINE_PREFIX, any_json, PRIORITY_NORMAL, max_chars=QUARANTINE_MAX_CHARS * 8, max_depth=1)
 
 
-# ----- export and import ------------------------------------------------------------------------
-
-APP_MARKER = "masume"
-EXPORT_FORMAT = 1  # of the file around the records; each record carries its own kind's version
-MAX_IMPORT_CHARS = 2_000_000
-MAX_IMPORT_RECORDS = 10_000
-MAX_KEY_CHARS = 256
-
-# Why an import was refused: the page shows the string "import_failed_<kind>".
-IMPORT_TOO_BIG = "too_big"
-IMPORT_NOT_JSON = "not_json"
-IMPORT_NOT_MASUME = "not_masume"
-IMPORT_VERSION = "version"
-IMPORT_SHAPE = "shape"
-IMPORT_STORAGE = "storage"
-IMPORT_FAILURES = (IMPORT_TOO_BIG, IMPORT_NOT_JSON, IMPORT_NOT_MASUME, IMPORT_VERSION, IMPORT_SHAPE, IMPORT_STORAGE)
-
-
-@dataclass(frozen=True)
-class ImportResult:
-    """The outcome of an import: ok with a count, or refused with a `kind` (nothing was changed)."""
-
-    ok: bool
-    count: int = 0
-    kind: str | None = None  # one of IMPORT_FAILURES when refused
-    detail: str = ""  # for logs and tests, in English; the player sees `string_key`
-    keys: tuple[str, ...] = field(default=())
-
-    @property
-    def string_key(self) -> str:
-        """Return the catalogue key the page shows: "import_done" or "import_failed_<kind>"."""
-        return "import_done" if self.ok else f"import_failed_{self.kind}"
-
-
-def _refuse(kind: str, detail: str) -> ImportResult:
-    return ImportResult(ok=False, kind=kind, detail=detail)
-
-
-def export_records(storage: Storage) -> str:
-    """Return JSON text of every exported record (bests, settings, stage progress...; not in-progress saves)."""
-    records: dict[str, Any] = {}
-    missing = object()
-    for key in sorted(storage.keys()):
-        kind = kind_for(key)
-        if not kind.exported:
-            continue
-        value = storage.get(key, missing, kind=kind)  # damaged ones are set aside here, not exported
-        if value is not missing:
-            records[key] = {"v": kind.version, "value": value}
-    return dumps({"app": APP_MARKER, "format": EXPORT_FORMAT, "records": records},
-                 ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-
-
-def _read_import(text: Any) -> dict[str, Any] | ImportResult:
-    if not isinstance(text, str):
-        return _refuse(IMPORT_NOT_JSON, "not text")
-    if len(text) > MAX_IMPORT_CHARS:
-        return _refuse(IMPORT_TOO_BIG, f"{len(text)} characters")
-    deepest = max((kind.max_depth for kind in kinds() if kind.exported), default=0)
-    try:
-        data = parse_strict(text, MAX_IMPORT_CHARS, deepest + 3)  # file, records, one record's envelope
-    except RecordError as problem:
-        kind = IMPORT_SHAPE if problem.reason == "too_deep" else IMPORT_NOT_JSON
-        return _refuse(kind, problem.reason)
-    if not isinstance(data, dict) or data.get("app") != APP_MARKER:
-        return _refuse(IMPORT_NOT_MASUME, "no Masume marker")
-    version = data.get("format")
-    if type(version) is not int or not 1 <= version <= EXPORT_FORMAT:
-        return _refuse(IMPORT_VERSION, f"file format {version!r}")
-    records = data.get("records")
-    if not isinstance(records, dict):
-        return _refuse(IMPORT_SHAPE, "records is not an object")
-    if len(records) > MAX_IMPORT_RECORDS:
-        return _refuse(IMPORT_TOO_BIG, f"{len(records)} records")
-    return records
-
-
-def _import_one(key: Any, entry: Any) -> tuple[Kind, Any] | ImportResult:
-    if not is_text(key, MAX_KEY_CHARS) or not key or any(ch < " " for ch in key):
-        return _refuse(IMPORT_SHAPE, f"bad key {key!r:.80}")
-    kind = kind_for(key)
-    if not kind.exported or key == kind.prefix:
-        return _refuse(IMPORT_SHAPE, f"{key!r}: not a record this version keeps")
-    if not isinstance(entry, dict) or set(entry) != {"v", "value"}:
-        return _refuse(IMPORT_SHAPE, f"{key!r}: not a versioned record")
-    version = entry["v"]
-    if type(version) is not int or version < 1:
-        return _refuse(IMPORT_VERSION, f"{key!r}: version {version!r}")
-    if version > kind.version:
-        return _refuse(IMPORT_VERSION, f"{key!r}: version {version} is newer than {kind.version}")
-    try:
-        value = check(kind, upgrade(kind, entry["value"], version))
-        if len(encode(kind, value)) > kind.max_chars:
-            raise RecordError("too_big")
-    except (RecordError, ValueError, TypeError) as problem:
-        return _refuse(IMPORT_SHAPE, f"{key!r}: {problem}")
-    return kind, value
-
-
-def import_records(storage: Storage, text: Any) -> ImportResult:
-    """Check a whole exported file, then merge every record into storage; all or nothing."""
-    records = _read_import(text)
-    if isinstance(records, ImportResult):
-        return records
-    values: dict[str, Any] = {}
-    missing = object()
-    for key, entry in records.items():
-        checked = _import_one(key, entry)
-        if isinstance(checked, ImportResult):
-            return checked
-        kind, value = checked
-        stored = storage.get(key, missing, kind=kind)
-        if kind.merge is not None and stored is not missing:
-            value = check(kind, kind.merge(stored, value))
-        values[key] = value
-    if not storage.set_many(values, priority=PRIORITY_RECORD):
-        return _refuse(IMPORT_STORAGE, "the records could not all be written; none were kept")
-    return ImportResult(ok=True, count=len(values), keys=tuple(values))
+# ----- every record at once ------------------------------------------------------------------
 
 
 def migrate_records(storage: Storage) -> int:
@@ -571,14 +332,4 @@ def migrate_records(storage: Storage) -> int:
             if decoded.old_version and value is not missing:
                 count += storage.set(key, value, priority=kind.priority)
     return count
-
-
-def records_of(storage: Storage, prefix: str) -> Iterator[tuple[str, Any]]:
-    """Yield (key, value) for every readable stored record whose key starts with prefix."""
-    missing = object()
-    for key in sorted(storage.keys()):
-        if key.startswith(prefix):
-            value = storage.get(key, missing)
-            if value is not missing:
-                yield key, value
 

@@ -12,7 +12,7 @@ move; its Adler-32 checksum catches a cut or edited link. Reading is strict and
 bounded at every step before any work is spent: the text's length and alphabet, the
 inflated size (a "zip bomb" stops at the cap), strict JSON within a nesting limit,
 the move count, then each move against the same rules as a saved game
-(`app.core.records`). Finally `Replay` applies every move through the backend, so a
+(`app.core.progress`). Finally `Replay` applies every move through the backend, so a
 list that is well formed but does not apply is refused too. Nothing is ever stored.
 
 What can go wrong is a `ReplayError` whose `kind` the page shows as
@@ -31,8 +31,8 @@ from typing import Any
 
 from app.core.game import apply_steps, move_cost, run_to_end
 from app.core.gameid import GameIdError
-from app.core.progress import move_from_json, move_to_json
-from app.core.records import MAX_MOVE_DEPTH, RecordError, parse_strict, progress_schema
+from app.core.progress import MAX_MOVE_DEPTH, move_from_json, move_to_json, progress_schema
+from app.core.records import RecordError, parse_strict
 
 FORMAT_VERSION = 1
 REPLAY_SEGMENT = "replay"  # the word between the game id and the moves in a link

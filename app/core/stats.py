@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from app.core.record_store import RecordStore
 from app.core.records import (
     MAX_COUNT,
     MAX_HINTS,
@@ -33,7 +34,6 @@ from app.core.records import (
     RecordError,
     Salvaged,
     is_number,
-    records_of,
     register_kind,
 )
 from app.core.storage import Storage
@@ -233,7 +233,7 @@ def merge_stats(stored: Any, imported: Any) -> dict[str, Any]:
         return dict(imported)
 
     def finished(record: dict[str, Any]) -> int:
-        return record.get("won", 0) + record.get("lost", 0)
+        return int(record.get("won", 0)) + int(record.get("lost", 0))
 
     later = imported if finished(imported) > finished(stored) else stored
     merged: dict[str, Any] = {name: max(stored.get(name, 0), imported.get(name, 0)) for name in COUNTS}
@@ -260,7 +260,7 @@ def add_start(record: dict[str, Any]) -> dict[str, Any]:
 def _better(name: str, old: Any, new: float) -> bool:
     if old is None:
         return True
-    return new < old if name in LOWER_BESTS else new > old
+    return bool(new < old) if name in LOWER_BESTS else bool(new > old)
 
 
 def add_result(record: dict[str, Any], result: Result) -> dict[str, Any]:
@@ -408,33 +408,24 @@ def summarize_results(results: Iterable[Result]) -> Summary:
     return summarize(record)
 
 
-class Stats:
-    """Read and update statistics kept in a Storage."""
+def _record_of(stored: Any) -> dict[str, Any]:
+    return stored if isinstance(stored, dict) else empty_record()
+
+
+class Stats(RecordStore[dict[str, Any]]):
+    """Read and update statistics kept in a Storage: `get(game, preset_key)` is the stored record."""
 
     def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-
-    @staticmethod
-    def key(game: str, preset_key: str) -> str:
-        """Return the storage key of one game and preset (the namespace is added by Storage)."""
-        return f"{PREFIX}{game}:{preset_key}"
-
-    def get(self, game: str, preset_key: str) -> dict[str, Any]:
-        """Return the stored record (an empty one if none or unreadable)."""
-        stored = self.storage.get(self.key(game, preset_key), kind=KIND)
-        return stored if isinstance(stored, dict) else empty_record()
-
-    def _save(self, game: str, preset_key: str, record: dict[str, Any]) -> None:
-        self.storage.set(self.key(game, preset_key), record)
+        super().__init__(storage, KIND, _record_of)
 
     def note_started(self, game: str, preset_key: str) -> None:
         """Count a game as started (call at its first move)."""
-        self._save(game, preset_key, add_start(self.get(game, preset_key)))
+        self.set(game, preset_key, add_start(self.get(game, preset_key)))
 
     def record(self, game: str, preset_key: str, result: Result) -> Summary:
         """Add one finished game and return the new summary."""
         record = add_result(self.get(game, preset_key), result)
-        self._save(game, preset_key, record)
+        self.set(game, preset_key, record)
         return summarize(record)
 
     def summary(self, game: str, preset_key: str) -> Summary:
@@ -443,5 +434,4 @@ class Stats:
 
     def preset_keys(self, game: str) -> list[str]:
         """Return the preset keys of a game that have statistics, sorted."""
-        prefix = f"{PREFIX}{game}:"
-        return [key[len(prefix):] for key, _ in records_of(self.storage, prefix)]
+        return self.names(game)

@@ -101,6 +101,10 @@ class Storage:
     """Namespaced, validated JSON values that fall back to memory when the backing fails."""
 
     def __init__(self, backing: Backing | None = None, namespace: str = "masume") -> None:
+        # Each family of records registers its kind in its own module, and those modules import
+        # this one: imported here, not at the top, they are all registered before the first read.
+        from app.core import record_kinds  # noqa: F401
+
         self.namespace = namespace
         self._backing = backing
         # Every text read or written is mirrored here (None: known to be absent), and keys

@@ -38,12 +38,10 @@ from app.web.screen.result_dialog import ResultDialog
 from app.web.screen.share_box import ShareBox
 from app.web.screen.size_form import SizeForm
 from app.web.screen.slow_move import SlowMove
+from app.web.screen.zoom import BoardZoom
 from app.web.views import view_class
 
 TICK_MS = 500
-BOARD_CHROME_PX = 24  # frame padding and border around the cells
-ZOOM_STEP = 1.25  # one press of zoom in or out
-ZOOM_MIN_PX, ZOOM_MAX_PX = 6.0, 128.0  # a cell is never drawn smaller or larger than this
 
 
 def use_stylesheet(href: str) -> None:
@@ -72,8 +70,6 @@ class GameScreen:
         self._progress_dirty = False
         self.board: BoardWidget | None = None
         self.session: Session | None = None
-        self.zoom: str | float = "auto"  # "auto" (100%: fit, within the view's cell sizes), "fit", or cell px
-        self._auto_px = 0.0
         self.daily_day = utc_day(time.time()) if daily else None  # the UTC date of the daily in play, if it is one
         self._counted_start = self._counted_result = False  # this board's entries in the statistics
 
@@ -89,10 +85,6 @@ class GameScreen:
         on(document, "visibilitychange", self._on_visibility)
         on(window, "pagehide", lambda _event: self._save_progress())
         on(document, "keydown", self._on_shortcut)
-        on(window, "resize", self._fit_board)
-        # A trackpad pinch (or Ctrl+wheel) over the board zooms the board rather than the page.
-        on(self.board_area, "wheel", self._on_wheel, passive=False)
-        self._wheel_sum = 0.0
         self._interval = window.setInterval(self._tick.proxy, TICK_MS)
 
     def listen(self, target: Any, event: str, handler: Any) -> None:
@@ -137,61 +129,14 @@ class GameScreen:
         play_bar = element("div", cls="play-bar", children=[self.controls.stats, self.controls.group])
         panel = element("aside", cls="game-panel", children=[self.size_form.form, extras, self.share.form, records,
                                                              home])
-        self.scroll_hint = element("p", cls="scroll-hint", attrs={"id": "scroll-hint", "data-i18n": "board_scrolls",
-                                                                   "hidden": ""})
+        self.zoom = BoardZoom(self._listeners, self.i18n.t, self.board_area, self.view, board=lambda: self.board,
+                              repaint=lambda: self.render(force=True))
         board_column = element("div", cls="board-column", children=[
-            self._build_zoom(), self.board_area, self.scroll_hint, self.keys_line])
+            self.zoom.tools, self.board_area, self.zoom.scroll_hint, self.keys_line])
         # DOM (and so Tab) order follows the wide layout's reading order: board, then the column beside it.
         layout = element("div", cls="game-layout", children=[board_column, play_bar, panel])
         self.root.appendChild(element("header", cls="game-header", children=[self.heading, self.rule]))
         self.root.appendChild(layout)
-
-    def _build_zoom(self) -> Any:
-        """Fit, zoom out, 100%, zoom in, and the zoom level: the board's size is the player's choice."""
-        self.zoom_buttons: dict[str, Any] = {}
-        for name, key, text in (("fit", "zoom_fit", None), ("out", None, "−"), ("actual", "zoom_actual", None),
-                                ("in", None, "+")):
-            attrs = {"type": "button", "id": f"zoom-{name}"}
-            if key:
-                attrs["data-i18n"] = key
-            else:
-                attrs["data-i18n-label"] = f"zoom_{name}"
-            node = element("button", cls="zoom", text=text, attrs=attrs)
-            self._listeners.on(node, "click", lambda _event, n=name: self.set_zoom(n))
-            self.zoom_buttons[name] = node
-        self.zoom_level = element("output", cls="zoom-level", attrs={"id": "zoom-level", "aria-live": "off"})
-        return element("div", cls="board-tools", attrs={"role": "group", "data-i18n-label": "zoom_tools"},
-                       children=[*self.zoom_buttons.values(), self.zoom_level])
-
-    def set_zoom(self, how: str) -> None:
-        """"fit": the whole board on screen; "actual": the game's own size; "in"/"out": one step."""
-        if self.board is None:
-            return
-        if how in ("fit", "actual"):
-            self.zoom = "auto" if how == "actual" else "fit"
-        else:
-            factor = ZOOM_STEP if how == "in" else 1 / ZOOM_STEP
-            self.zoom = min(ZOOM_MAX_PX, max(ZOOM_MIN_PX, round(self.board.cell_px * factor)))
-        self._fit_board()
-
-    def _on_wheel(self, event: Any) -> None:
-        if not event.ctrlKey or self.board is None:
-            return
-        event.preventDefault()
-        self._wheel_sum += float(event.deltaY)
-        if abs(self._wheel_sum) >= 40:  # a pinch sends many small steps: one zoom step per 40 px
-            self.set_zoom("out" if self._wheel_sum > 0 else "in")
-            self._wheel_sum = 0.0
-
-    def _show_zoom(self) -> None:
-        self.zoom_buttons["fit"].setAttribute("aria-pressed", "true" if self.zoom == "fit" else "false")
-        self.zoom_buttons["actual"].setAttribute("aria-pressed", "true" if self.zoom == "auto" else "false")
-        percent = round(100 * self.board.cell_px / self._auto_px) if self._auto_px else 100
-        self.zoom_level.textContent = self.i18n.t("zoom_level", percent=percent)
-        self.zoom_buttons["out"].disabled = self.board.cell_px <= ZOOM_MIN_PX
-        self.zoom_buttons["in"].disabled = self.board.cell_px >= ZOOM_MAX_PX
-        scrolls = self.board.update_scroll_cue()
-        self.scroll_hint.hidden = not scrolls
 
     # ----- opening a puzzle ------------------------------------------------------------------
 
@@ -263,7 +208,7 @@ class GameScreen:
         self.dialog.close()
         self.shell.clear_live()  # what it said was about the previous board
         self.share.show_error(None)
-        self._fit_board(paint=False)  # size first, so the board is painted once, by relabel
+        self.zoom.fit(paint=False)  # size first, so the board is painted once, by relabel
         self.relabel()
         # The size menu names the board in play, not a choice that was never applied.
         self.size_form.fill(self.backend.params_of(self.session.state))
@@ -283,32 +228,10 @@ class GameScreen:
             key_help(self.view.actions, self.i18n.t)]))
         if self.board is not None:
             self.board.grid.setAttribute("aria-label", self.i18n.t(self.view.grid_label_key))
-            self._show_zoom()
+            self.zoom.show()
         if self.session is not None:
             self.size_form.fill(self.backend.params_of(self.session.state), keep_choice=True)
             self.render(force=True)
-
-    def _fit_board(self, *_: Any, paint: bool = True) -> None:
-        """Size the cells to the space the board has (on start and on every window resize)."""
-        if self.board is None:
-            return
-        layout = self.board.layout
-        area_width = float(self.board_area.clientWidth or window.innerWidth) - BOARD_CHROME_PX
-        top = float(self.board_area.getBoundingClientRect().top) + float(window.scrollY)
-        area_height = float(window.innerHeight) - min(top, 160.0) - BOARD_CHROME_PX
-        fit = min(area_width / layout.total_cols, area_height / layout.total_rows, self.view.max_cell_px)
-        self._auto_px = max(float(int(fit)), self.view.min_cell_px)
-        if self.zoom == "fit":  # the whole board, however small its cells get
-            size = max(float(int(min(area_width / layout.total_cols, area_height / layout.total_rows))), ZOOM_MIN_PX)
-        elif self.zoom == "auto":
-            size = self._auto_px
-        else:
-            size = float(self.zoom)
-        if size != self.board.cell_px or self.board.codes is None:
-            self.board.set_cell_size(size)
-            if paint:
-                self.render(force=True)
-        self._show_zoom()
 
     # ----- drawing ---------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import js
 
-from app.core.records import export_records, import_records
+from app.core.records_transfer import export_records, import_records
 from app.web.dom import Listeners, element, window
 
 EXPORT_FILE = "masume-records.json"

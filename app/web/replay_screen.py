@@ -18,10 +18,11 @@ from app.web.clipboard import copy_text
 from app.web.dom import Callback, Listeners, by_id, document, element, window
 from app.web.screen.draw import draw_state
 from app.web.screen.host import ReplayHost
+from app.web.screen.zoom import cells_width, fitted_cell_px
 from app.web.views import view_class
 
 TICK_MS = 100  # how often playback looks at the clock; the pace itself comes from Playback
-BOARD_CHROME_PX = 24
+REPLAY_MIN_CELL_PX = 12.0
 
 
 class ReplayScreen:
@@ -122,12 +123,11 @@ class ReplayScreen:
         """Size the cells to the width the board has, within the view's own limits."""
         if self.board is None:
             return
-        layout = self.board.layout
-        width = float(self.board_area.clientWidth or window.innerWidth) - BOARD_CHROME_PX
         height = float(window.innerHeight) * 0.7
-        size = max(min(width / layout.total_cols, height / layout.total_rows, self.view.max_cell_px), 12.0)
+        size = fitted_cell_px(cells_width(self.board_area), height, self.board, largest=self.view.max_cell_px,
+                              smallest=REPLAY_MIN_CELL_PX)
         if size != self.board.cell_px or self.board.codes is None:
-            self.board.set_cell_size(float(int(size)))
+            self.board.set_cell_size(size)
             if paint:
                 self._show(force=True)
 

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.core.bests import Bests
+from app.core.bests import KIND, Bests
+from app.core.records import decode
 from app.core.storage import MemoryBacking, Storage
 
 
@@ -157,3 +158,13 @@ def test_a_best_drops_in_progress_saves_when_that_is_the_only_room() -> None:
     assert Bests(storage).submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == {"moves", "time"}
     assert "masume:best:crosslight:5x5" in backing.data
     assert "masume:progress:crosslight" not in backing.data
+
+
+def test_absurd_bests_are_dropped_field_by_field() -> None:
+    kind = KIND
+    decoded = decode('{"time": 1e308, "moves": 4}', kind)
+    assert decoded.value == {"moves": 4} and decoded.salvaged == "bad_field"
+    assert decode('{"moves": 1000001}', kind).value == {}
+    assert decode('{"time": 8640000, "moves": 1000000}', kind).value == {"time": 8640000, "moves": 1000000}
+    assert decode('{"$moves": 1}', kind).salvaged  # "$" names are the format's own
+    assert decode("[1]", kind).rejected == "wrong_type"

@@ -29,7 +29,7 @@ from app.core.daily import (
     streak_at,
     utc_day,
 )
-from app.core.records import export_records, import_records
+from app.core.records_transfer import export_records, import_records
 from app.core.rng import Rng
 from app.core.route import DAILY, parse_hash
 from app.core.session import Session

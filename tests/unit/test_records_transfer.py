@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core import records
-from app.core.records import IMPORT_FAILURES, export_records, import_records
+from app.core import records, records_transfer
+from app.core.records_transfer import IMPORT_FAILURES, export_records, import_records
 from app.core.storage import MemoryBacking, Storage
 from app.core.strings import common
 
@@ -80,7 +80,7 @@ REFUSALS = [
     ("", "not_json"),
     (b"\x00\xff".decode("latin-1"), "not_json"),
     ("[" * 5000 + "]" * 5000, "shape"),
-    ("x" * (records.MAX_IMPORT_CHARS + 1), "too_big"),
+    ("x" * (records_transfer.MAX_IMPORT_CHARS + 1), "too_big"),
     ('{"app": "masume", "format": 1, "records": {"best:a": {"v": 1, "value": {"time": NaN}}}}', "not_json"),
     ("[]", "not_masume"),
     ('{"app": "other", "format": 1, "records": {}}', "not_masume"),
@@ -103,7 +103,7 @@ REFUSALS = [
     (_file({"unknown:key": {"v": 1, "value": 1}}), "shape"),
     (_file({"best:": {"v": 1, "value": {"moves": 1}}}), "shape"),
     (_file({"best:a\n": {"v": 1, "value": {"moves": 1}}}), "shape"),
-    (_file({f"best:{i}": {"v": 1, "value": {}} for i in range(records.MAX_IMPORT_RECORDS + 1)}), "too_big"),
+    (_file({f"best:{i}": {"v": 1, "value": {}} for i in range(records_transfer.MAX_IMPORT_RECORDS + 1)}), "too_big"),
 ]
 
 

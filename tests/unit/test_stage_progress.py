@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from app.core.stage_progress import StageProgress
+from app.core.records import decode
+from app.core.stage_progress import KIND, StageProgress, merge_stage
 from app.core.storage import MemoryBacking, Storage
 
 
@@ -49,3 +50,11 @@ def test_a_damaged_stage_record_reads_as_not_done() -> None:
     backing.setItem("masume:stage:mirrors:1-02", '{"done": "yes", "best": Infinity}')
     assert stages.get("mirrors", "1-01") == {"done": False, "best": None}
     assert stages.get("mirrors", "1-02") == {"done": False, "best": None}
+
+
+def test_stage_schema() -> None:
+    kind = KIND
+    assert decode('{"done": true, "best": 12, "stars": 3}', kind).value == {"done": True, "best": 12, "stars": 3}
+    for bad in ('{"done": 1}', '{"best": -1}', '{"best": 1.5}', '{"best": 1e7}', '{"x": [1]}', "[]"):
+        assert decode(bad, kind).rejected is not None, bad
+    assert merge_stage({"done": True, "best": 9}, {"done": False, "best": 12}) == {"done": True, "best": 9}

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from app.core import records, registry
-from app.core.records import export_records, import_records
+from app.core.records_transfer import export_records, import_records
 from app.core.rng import Rng
 from app.core.session import Session
 from app.core.stats import (

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -421,3 +424,17 @@ def test_a_stale_save_left_by_a_failed_rewrite_makes_room_for_a_record() -> None
     assert store.set("best:g:0", {})
     assert list(backing.data) == ["masume:best:g:0"]
     assert store.get("progress:g0") == {**PROGRESS, "moves": [[1, 2]]}, "this visit still has the newer save"
+
+
+def test_every_family_is_read_by_its_own_kind_before_its_module_is_imported() -> None:
+    """Kinds register in their own modules; a Storage made first must still read, set aside and evict by them."""
+    code = (
+        "import sys; from app.core.storage import MemoryBacking, Storage; "
+        "assert 'app.core.bests' not in sys.modules; "
+        "backing = MemoryBacking({'masume:best:mines:9x9n10': '{\"moves\": -1, \"time\": 3}'}); "
+        "assert Storage(backing).get('best:mines:9x9n10') == {'time': 3}; "
+        "assert 'masume:quarantine:best:mines:9x9n10' in backing.data; "
+        "from app.core.records import PRIORITY_SAVE, kind_for; "
+        "assert kind_for('progress:pipes').priority == PRIORITY_SAVE"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])

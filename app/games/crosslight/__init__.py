@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from app.core import gameid
+from app.core.board_cells import cell_on_board
 from app.core.rng import Rng
 
 from .check import check as check
@@ -278,14 +279,9 @@ def _read_move(params: Params, move: Any) -> Move:
     """Return `move` as a (row, col) pair on the board, or raise ValueError."""
     try:
         row, col = move
-        if isinstance(row, bool) or isinstance(col, bool):
-            raise TypeError
-        row, col = operator.index(row), operator.index(col)
     except (TypeError, ValueError):
         raise ValueError(f"a move is a (row, col) pair of whole numbers, not {move!r}") from None
-    if not (0 <= row < params.height and 0 <= col < params.width):
-        raise ValueError(f"cell ({row}, {col}) is not on the {format_params(params)} board")
-    return row, col
+    return cell_on_board(row, col, params.height, params.width)
 
 
 def apply(state: State, move: Move) -> State:

@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from app.core.board_cells import cell_on_board
+
 from .board import FLAG_MARK, NO_MARK, QUESTION_MARK, State, flood_open, status
 from .generator import layout_array, place_mines_steps
 from .params import check_params
@@ -26,14 +28,7 @@ Steps = Generator["float | None", None, State]  # as app.core.game.Steps
 def _cell_of(state: State, move: Move, length: int) -> tuple[int, int]:
     if len(move) != length:
         raise ValueError(f"a {move[0]!r} move has {length - 1} values after its name")
-    row, col = move[1], move[2]
-    for value in (row, col):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise ValueError("row and column must be whole numbers")  # noqa: TRY004 - the protocol says ValueError
-    row, col = int(row), int(col)
-    if not (0 <= row < state.params.height and 0 <= col < state.params.width):
-        raise ValueError(f"cell ({row}, {col}) is outside the board")
-    return row, col
+    return cell_on_board(move[1], move[2], state.params.height, state.params.width)
 
 
 def _with(state: State, **changes: Any) -> State:

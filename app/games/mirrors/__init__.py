@@ -22,11 +22,11 @@ The backend surface of `app.core.game.Backend`, plus what the view needs:
 
 from __future__ import annotations
 
-import operator
 from collections import OrderedDict
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from app.core.board_cells import cell_on_board
 from app.core.game import RefusedMoveError
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
@@ -186,13 +186,11 @@ def _read_move(state: State, move: Any) -> tuple[int, int]:
     """Return (row, col) of a well-formed turn move on a turnable mirror, or raise ValueError."""
     try:
         name, row, col = move
-        if name != "turn" or isinstance(row, bool) or isinstance(col, bool):
-            raise TypeError
-        row, col = operator.index(row), operator.index(col)
     except (TypeError, ValueError):
         raise ValueError(f'a move is ("turn", row, col), not {move!r}') from None
-    if not (0 <= row < state.height and 0 <= col < state.width):
-        raise ValueError(f"cell ({row}, {col}) is not on the board")
+    if name != "turn":
+        raise ValueError(f'a move is ("turn", row, col), not {move!r}')
+    row, col = cell_on_board(row, col, state.height, state.width)
     code = state.code(row, col)
     if not is_turnable(code):
         # Worded for the player (the game screen says it): 1-based, like every other text.
@@ -327,6 +325,5 @@ def targets(state: State) -> tuple[tuple[int, int, int], ...]:
 
 def cell_kind(state: State, row: int, col: int) -> Cell:
     """Return what cell (row, col) holds now (kind, colour name, mirror char, turnable, label key)."""
-    if not (0 <= row < state.height and 0 <= col < state.width):
-        raise ValueError(f"cell ({row}, {col}) is not on the board")
+    row, col = cell_on_board(row, col, state.height, state.width)
     return describe(state.code(row, col))

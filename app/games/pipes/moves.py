@@ -22,9 +22,9 @@ following hints from any layout ends in a win.
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
+from app.core.board_cells import cell_on_board
 from app.core.game import RefusedMoveError
 
 from . import net_solver, path_solver
@@ -39,14 +39,7 @@ TURNS = ("cw", "ccw")
 
 def _cell(state: State, row: Any, col: Any) -> int:
     """Return the cell index of (row, col), or raise ValueError if they are not a cell of the board."""
-    try:
-        if isinstance(row, bool) or isinstance(col, bool):
-            raise TypeError
-        row, col = operator.index(row), operator.index(col)
-    except TypeError:
-        raise ValueError(f"row and column must be whole numbers, not {row!r}, {col!r}") from None
-    if not (0 <= row < state.height and 0 <= col < state.width):
-        raise ValueError(f"({row}, {col}) is not a cell of the {state.width}×{state.height} board")
+    row, col = cell_on_board(row, col, state.height, state.width)
     return row * state.width + col
 
 

@@ -1,0 +1,122 @@
+"""How big a board's cells are drawn: fitting them to the space, and the player's zoom.
+
+The game screen lets the player choose (Fit, zoom out, 100%, zoom in, Ctrl+wheel or a
+trackpad pinch) and keeps that choice for every board it opens; the replay screen
+only fits. Both measure the space and size the cells with the functions here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.web.board import BoardWidget
+from app.web.dom import Listeners, element, window
+
+BOARD_CHROME_PX = 24  # frame padding and border around the cells
+ZOOM_STEP = 1.25  # one press of zoom in or out
+ZOOM_MIN_PX, ZOOM_MAX_PX = 6.0, 128.0  # a cell is never drawn smaller or larger than this
+WHEEL_STEP_PX = 40.0  # a pinch sends many small wheel steps: one zoom step per this much
+FIT = "fit"  # the whole board, however small its cells get
+AUTO = "auto"  # 100%: fitted, within the view's own cell sizes
+
+
+def cells_width(board_area: Any) -> float:
+    """Return the width the cells have in a board area (the window's while the area is not laid out yet)."""
+    return float(board_area.clientWidth or window.innerWidth) - BOARD_CHROME_PX
+
+
+def fitted_cell_px(width: float, height: float, board: BoardWidget, *, largest: float, smallest: float) -> float:
+    """Return the whole-pixel cell size at which the board fits width × height, kept within smallest..largest."""
+    layout = board.layout
+    return max(float(int(min(width / layout.total_cols, height / layout.total_rows, largest))), smallest)
+
+
+class BoardZoom:
+    """The game screen's board size: the zoom tools, Ctrl+wheel, the level, the scroll hint and the chosen size."""
+
+    def __init__(self, listeners: Listeners, t: Callable[..., str], board_area: Any, view: Any,
+                 board: Callable[[], BoardWidget | None], repaint: Callable[[], None]) -> None:
+        self._t = t
+        self._area = board_area
+        self._view = view
+        self._board = board
+        self._repaint = repaint
+        self.choice: str | float = AUTO  # AUTO, FIT, or a cell size in px; kept when a new board opens
+        self._auto_px = 0.0
+        self._wheel_sum = 0.0
+        self.buttons: dict[str, Any] = {}
+        for name, key, text in (("fit", "zoom_fit", None), ("out", None, "−"), ("actual", "zoom_actual", None),
+                                ("in", None, "+")):
+            attrs = {"type": "button", "id": f"zoom-{name}"}
+            if key:
+                attrs["data-i18n"] = key
+            else:
+                attrs["data-i18n-label"] = f"zoom_{name}"
+            node = element("button", cls="zoom", text=text, attrs=attrs)
+            listeners.on(node, "click", lambda _event, n=name: self.set(n))
+            self.buttons[name] = node
+        self.level = element("output", cls="zoom-level", attrs={"id": "zoom-level", "aria-live": "off"})
+        self.tools = element("div", cls="board-tools", attrs={"role": "group", "data-i18n-label": "zoom_tools"},
+                             children=[*self.buttons.values(), self.level])
+        self.scroll_hint = element("p", cls="scroll-hint", attrs={"id": "scroll-hint", "data-i18n": "board_scrolls",
+                                                                   "hidden": ""})
+        listeners.on(window, "resize", lambda _event: self.fit())
+        # A trackpad pinch (or Ctrl+wheel) over the board zooms the board rather than the page.
+        listeners.on(board_area, "wheel", self._on_wheel, passive=False)
+
+    def set(self, how: str) -> None:
+        """"fit": the whole board on screen; "actual": the game's own size; "in"/"out": one step."""
+        board = self._board()
+        if board is None:
+            return
+        if how in ("fit", "actual"):
+            self.choice = AUTO if how == "actual" else FIT
+        else:
+            factor = ZOOM_STEP if how == "in" else 1 / ZOOM_STEP
+            self.choice = min(ZOOM_MAX_PX, max(ZOOM_MIN_PX, round(board.cell_px * factor)))
+        self.fit()
+
+    def _on_wheel(self, event: Any) -> None:
+        if not event.ctrlKey or self._board() is None:
+            return
+        event.preventDefault()
+        self._wheel_sum += float(event.deltaY)
+        if abs(self._wheel_sum) >= WHEEL_STEP_PX:
+            self.set("out" if self._wheel_sum > 0 else "in")
+            self._wheel_sum = 0.0
+
+    def fit(self, *, paint: bool = True) -> None:
+        """Size the cells to the space the board has and the player's choice (on a new board and on resize)."""
+        board = self._board()
+        if board is None:
+            return
+        width = cells_width(self._area)
+        top = float(self._area.getBoundingClientRect().top) + float(window.scrollY)
+        height = float(window.innerHeight) - min(top, 160.0) - BOARD_CHROME_PX
+        self._auto_px = fitted_cell_px(width, height, board, largest=self._view.max_cell_px,
+                                       smallest=self._view.min_cell_px)
+        if self.choice == FIT:
+            size = fitted_cell_px(width, height, board, largest=float("inf"), smallest=ZOOM_MIN_PX)
+        elif self.choice == AUTO:
+            size = self._auto_px
+        else:
+            size = float(self.choice)
+        if size != board.cell_px or board.codes is None:
+            board.set_cell_size(size)
+            if paint:
+                self._repaint()
+        self.show()
+
+    def show(self) -> None:
+        """Show which choice is on, the level in the current language, and whether the board scrolls."""
+        board = self._board()
+        if board is None:
+            return
+        self.buttons["fit"].setAttribute("aria-pressed", "true" if self.choice == FIT else "false")
+        self.buttons["actual"].setAttribute("aria-pressed", "true" if self.choice == AUTO else "false")
+        percent = round(100 * board.cell_px / self._auto_px) if self._auto_px else 100
+        self.level.textContent = self._t("zoom_level", percent=percent)
+        self.buttons["out"].disabled = board.cell_px <= ZOOM_MIN_PX
+        self.buttons["in"].disabled = board.cell_px >= ZOOM_MAX_PX
+        self.scroll_hint.hidden = not board.update_scroll_cue()
