@@ -4,16 +4,22 @@
 //   (static/vendor/precache.js), instead of one after another as PyScript would find them,
 //   and hands each response to PyScript or Pyodide when they ask for it: nothing is
 //   downloaded twice. Meanwhile it draws a progress bar of bytes received out of the total.
-// - Names a missing (404) or blocked file within seconds, in the player's language.
+// - Names a missing (404), blocked or damaged file within seconds, in the player's language:
+//   each download is checked against its size and sha256 from the list as it arrives, and
+//   every other file the page loaded (stylesheets, JS modules) against its size.
 // - Turns every other way start-up can fail (a file:// URL, a rejected promise, a stall)
-//   into a readable message with a retry button; never a Python traceback.
+//   into a readable message with a retry button, naming the step that failed; never a
+//   Python traceback. A slow download is never a failure: only one that stops (no byte for
+//   STALL_MS) is said, and the message goes away if bytes come again.
 // - Once the game is ready, registers the service worker (sw.js) for offline play, and says
 //   when a new version is ready or when offline play is not available.
 (function () {
   "use strict";
-  // A stalled download shows no error of its own; after this long the loader says so.
-  // (Tests shorten it through window.masumeBootTimeoutMs, set before this script runs.)
+  // Once every byte is here, how long Python may take to start before the loader gives up, and
+  // how long a download may go without a byte before the loader says it stalled. (Tests shorten
+  // them through window.masumeBootTimeoutMs / masumeBootStallMs, set before this script runs.)
   var TIMEOUT_MS = window.masumeBootTimeoutMs || 90000;
+  var STALL_MS = window.masumeBootStallMs || 30000;
   var DIAGNOSE_MS = 4000;  // how long a failure waits to find out whether a file is missing
   var root = document.documentElement;
   var failed = false;
@@ -89,6 +95,14 @@
   var byUrl = {};
   entries.forEach(function (entry) { byUrl[entryUrl(entry)] = entry; });
 
+  // A file that arrived but is not this build's (truncated, changed, or another version's).
+  function fileDamaged(entry) {
+    root.setAttribute("data-damaged-file", entry.url);
+    // Found after the first screen (numpy's wheel comes last): the game is running, so a notice says it.
+    if (root.getAttribute("data-ready") === "true") pageFileProblem(entry);
+    else show("msg-file-damaged", {file: entry.url});
+  }
+
   function fileMissing(entry, status) {
     root.setAttribute("data-missing-file", entry.url);
     if (status) show("msg-file-missing", {file: entry.url, status: status});
@@ -106,6 +120,8 @@
   // looks different inside PyScript; the file list knows the cause.) Gives up after DIAGNOSE_MS.
   function diagnose(urls) {
     var wanted = urls ? entries.filter(function (entry) { return urls.indexOf(entryUrl(entry)) >= 0; }) : entries;
+    var short = truncatedResource(wanted);
+    if (short) return Promise.resolve({entry: short, damaged: true});
     if (!wanted.length || !nativeFetch) return Promise.resolve(null);
     var checks = Promise.all(wanted.map(probe)).then(function (results) {
       return results.filter(function (result) { return result; })[0] || null;
@@ -120,7 +136,9 @@
     if (isFileUrl) { show("msg-file-protocol"); return; }
     failing = true;
     diagnose(urls).then(function (found) {
-      if (found) fileMissing(found.entry, found.status);
+      if (found && found.damaged) fileDamaged(found.entry);
+      else if (found) fileMissing(found.entry, found.status);
+      else if (messageId === "msg-load-failed") show("msg-step-failed", {step: currentStep(), reason: readable(detail)});
       else show(messageId, {reason: readable(detail)});
     });
   }
@@ -152,19 +170,77 @@
     drawQueued = true;
     (window.requestAnimationFrame || setTimeout)(draw);
   }
-  function arrived(bytes) { received += bytes; redraw(); }
-  function finished() { pending -= 1; redraw(); }
+  var lastByteAt = Date.now();
+  var doneAt = 0;
+  function arrived(bytes) {
+    received += bytes;
+    if (bytes > 0) {
+      lastByteAt = Date.now();
+      if (stalled) unstall();
+    }
+    redraw();
+  }
+  function finished() {
+    pending -= 1;
+    if (pending === 0) doneAt = Date.now();
+    redraw();
+  }
+
+  // ----- checking what arrived ---------------------------------------------------------------
+
+  function hexOf(buffer) {
+    var bytes = new Uint8Array(buffer);
+    var out = "";
+    for (var i = 0; i < bytes.length; i++) out += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
+    return out;
+  }
+
+  // Collects a download's chunks; end() checks size and sha256 against the list and names a damaged file.
+  function checker(entry) {
+    var chunks = [];
+    var size = 0;
+    return {
+      add: function (chunk) { chunks.push(chunk); size += chunk.byteLength; },
+      end: function () {
+        if (!entry.sha256 || !window.crypto || !crypto.subtle) return Promise.resolve(true);
+        if (size !== entry.size) { fileDamaged(entry); return Promise.resolve(false); }
+        var whole = new Uint8Array(size);
+        var at = 0;
+        chunks.forEach(function (chunk) { whole.set(chunk, at); at += chunk.byteLength; });
+        chunks = null;
+        return crypto.subtle.digest("SHA-256", whole).then(function (digest) {
+          if (hexOf(digest) === entry.sha256) return true;
+          fileDamaged(entry);
+          return false;
+        }, function () { return true; });
+      }
+    };
+  }
+
+  // A file the page loaded by itself (a stylesheet, a JS module) that is shorter or longer than
+  // the list says: the browser's resource timing knows its decoded size.
+  function truncatedResource(wanted) {
+    if (!window.performance || !performance.getEntriesByType) return null;
+    var seen = {};
+    performance.getEntriesByType("resource").forEach(function (timing) {
+      if (timing.decodedBodySize > 0) seen[timing.name.split("#")[0]] = timing.decodedBodySize;
+    });
+    return wanted.filter(function (entry) {
+      var size = seen[entryUrl(entry)];
+      return size !== undefined && size !== entry.size;
+    })[0] || null;
+  }
 
   // Count a response's bytes as they arrive; resolves when the body is complete (or broken).
   function countBody(response, entry) {
     return new Promise(function (resolve) {
-      var counted = 0;
       if (!response.body || !response.body.getReader) { arrived(entry.size); finished(); resolve(); return; }
       var reader = response.body.getReader();
+      var check = checker(entry);
       (function pump() {
         reader.read().then(function (step) {
-          if (step.done) { arrived(Math.max(0, entry.size - counted)); finished(); resolve(); return; }
-          counted += step.value.byteLength;
+          if (step.done) { finished(); check.end().then(resolve); return; }
+          check.add(step.value);
           arrived(step.value.byteLength);
           pump();
         }, function () { finished(); resolve(); });
@@ -206,20 +282,25 @@
       if (!response.ok) { fileMissing(entry, response.status); done(); return response; }
       var copy = response.clone();
       if (!staging || !copy.body) { countBody(copy, entry).then(ended); return response; }
-      var counted = 0;
+      var check = checker(entry);
       var body = copy.body.pipeThrough(new TransformStream({
         transform: function (chunk, controller) {
-          counted += chunk.byteLength;
+          check.add(chunk);
           arrived(chunk.byteLength);
           controller.enqueue(chunk);
         }
       }));
       var stored = new Response(body, {status: copy.status, statusText: copy.statusText, headers: copy.headers});
+      var cacheUsed = null;
       staging.then(function (cache) {
+        cacheUsed = cache;
         return cache ? cache.put(url, stored) : stored.arrayBuffer();
       }).catch(function () { /* a full quota only costs the worker a download */ }).then(function () {
-        arrived(Math.max(0, entry.size - counted));
         done();
+        return check.end();
+      }).then(function (good) {
+        // (the worker checks hashes too; a damaged copy is not left for it to find)
+        if (!good && cacheUsed) cacheUsed.delete(url);
       });
       return response;
     }, function (error) {
@@ -304,19 +385,20 @@
       });
     });
     ready.then(function () { second.forEach(prefetch); });
+    if (pending === 0) doneAt = Date.now();
     redraw();
   }
 
   // ----- the service worker: offline play, updates ------------------------------------------
 
   var reloadOnChange = false;
-  function notice(messageId, buttonId, onClick) {
+  function notice(messageId, buttonId, onClick, messageText) {
     whenParsed(function () {
       var box = byId("boot-notice");
       if (!box) return;
       box.textContent = "";
       var message = document.createElement("span");
-      message.textContent = text(messageId);
+      message.textContent = messageText || text(messageId);
       box.appendChild(message);
       var button = document.createElement("button");
       button.type = "button";
@@ -426,6 +508,62 @@
     }).observe(root, {attributes: true, attributeFilter: ["data-ready"]});
   }
 
+  // ----- a stalled download, a start that never ends -----------------------------------------
+
+  var stalled = false;
+  function stall() {
+    stalled = true;
+    root.setAttribute("data-boot", "stalled");
+    byId("loading-error-text").textContent = text("msg-stalled", {
+      seconds: Math.round(STALL_MS / 1000), done: megabytes(received), total: megabytes(total)});
+    byId("loading-error").hidden = false;
+  }
+  function unstall() {  // bytes came again: the download goes on, and so does the bar
+    stalled = false;
+    if (failed) return;
+    root.removeAttribute("data-boot");
+    byId("loading-error").hidden = true;
+  }
+  // Once a second: a download with no byte for STALL_MS says so (and Try again); once every byte is
+  // here, Python gets TIMEOUT_MS to start before the loader gives up.
+  function watch() {
+    if (failed || root.getAttribute("data-ready") === "true") return;
+    var now = Date.now();
+    if (pending > 0) {
+      if (!stalled && now - lastByteAt > STALL_MS) stall();
+    } else if (now - (doneAt || lastByteAt) > TIMEOUT_MS) {
+      fail("msg-load-timeout");
+      return;
+    }
+    setTimeout(watch, 1000);
+  }
+
+  // The step the loader was at, for a failure's message ("Loading Python and numpy…").
+  function currentStep() {
+    var stage = byId("loading-stage");
+    return (stage && stage.textContent || "").replace(/[….]+$/, "");
+  }
+
+  // Stylesheets and scripts the page loaded itself: missing or of the wrong size, the game may
+  // still start (unstyled), so it says so in a notice instead of stopping.
+  function pageFileProblem(entry, status) {
+    root.setAttribute("data-page-file-problem", entry.url);
+    var id = status === undefined ? "msg-page-file-damaged" : "msg-page-file-missing";
+    var message = text(id, {file: entry.url, status: status});
+    notice(null, "offline-close", function () { byId("boot-notice").textContent = ""; }, message);
+  }
+  function checkPageFiles() {
+    if (!BUILD || !nativeFetch) return;
+    // (a stylesheet that failed may have failed before this script could listen for it)
+    var sheets = entries.filter(function (entry) { return /\.css$/.test(entry.url); });
+    Promise.all(sheets.map(probe)).then(function (results) {
+      var missing = results.filter(function (result) { return result; })[0];
+      if (missing) { pageFileProblem(missing.entry, missing.status); return; }
+      var short = truncatedResource(entries.filter(function (entry) { return entry.kind === "page"; }));
+      if (short) pageFileProblem(short);
+    });
+  }
+
   // ----- start-up stages and failures --------------------------------------------------------
 
   // PyScript's py:progress names; numpy is loaded inside the "Pyodide" stage
@@ -447,6 +585,11 @@
   window.addEventListener("error", function (event) {
     // A script or module that does not load (a missing vendor file) only shows up here.
     var target = event.target;
+    if (target && target.rel === "stylesheet" && target.href) {
+      var sheet = byUrl[new URL(target.href, document.baseURI).href];
+      if (sheet) probe(sheet).then(function (found) { pageFileProblem(sheet, found ? found.status : 0); });
+      return;
+    }
     var url = target && target !== window && (target.src || (target.rel === "modulepreload" && target.href));
     if (!url || (target.rel === "modulepreload")) return;  // modulepreloads report themselves
     var entry = byUrl[new URL(url, document.baseURI).href];
@@ -481,6 +624,7 @@
     }
     setStage("msg-loading-python");
     redraw();
-    setTimeout(function () { fail("msg-load-timeout"); }, TIMEOUT_MS);
+    setTimeout(watch, 1000);
   });
+  window.addEventListener("load", checkPageFiles);
 })();

@@ -8,10 +8,13 @@ fixture asserts that none left the page's origin.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import vendor
 from browser import CHROMIUM_ARGS, LOCAL_SCHEMES, ChromiumMissingError, chromium_path, go, wait_until_ready
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from serve import serve_in_thread
@@ -86,6 +89,23 @@ def no_request_leaves_origin(request_log: RequestLog) -> Iterator[None]:
     yield
     assert request_log.foreign == [], f"requests left the origin: {request_log.foreign}"
     assert request_log.errors == [], f"uncaught page errors: {request_log.errors}"
+
+
+def route_app_zip(context: BrowserContext, body: bytes) -> None:
+    """Serve `body` as app.zip with a precache list that names it, as `make vendor` would write.
+
+    (The loader checks every download against the list's size and sha256: a patched app.zip
+    alone is, rightly, a damaged file.)
+    """
+    build = vendor.read_precache(ROOT)
+    for entry in build["files"]:
+        if entry["url"] == "static/vendor/app.zip":
+            entry.update(size=len(body), sha256=hashlib.sha256(body).hexdigest())
+    listing = "self.MASUME_BUILD = " + json.dumps(build) + ";\n"
+    context.route("**/static/vendor/app.zip",
+                  lambda route: route.fulfill(status=200, body=body, content_type="application/zip"))
+    context.route("**/static/vendor/precache.js",
+                  lambda route: route.fulfill(status=200, body=listing, content_type="text/javascript"))
 
 
 PageFactory = Callable[..., Page]

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page
 
-from tests.browser.conftest import ROOT, wait_until_ready
+from tests.browser.conftest import ROOT, route_app_zip, wait_until_ready
 
 HERE = Path(__file__).resolve().parent / "ringtest"
 
@@ -44,10 +44,7 @@ def ring_page(browser, base_url: str, request_log) -> Iterator[Page]:  # noqa: A
     body = patched_app_zip()
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
 
-    def serve_zip(route: Route) -> None:
-        route.fulfill(status=200, body=body, content_type="application/zip")
-
-    context.route("**/static/vendor/app.zip", serve_zip)
+    route_app_zip(context, body)
     page = context.new_page()
     request_log.watch(page)
     page.goto(base_url + "#ringtest")

@@ -14,10 +14,10 @@ import zipfile
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 from app.games import mirrors
-from tests.browser.conftest import ROOT, go, wait_until_ready
+from tests.browser.conftest import ROOT, go, route_app_zip, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -428,10 +428,7 @@ def damaged_page(browser, base_url: str, request_log) -> Iterator[Page]:  # noqa
     body = damaged_app_zip()
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
 
-    def serve_zip(route: Route) -> None:
-        route.fulfill(status=200, body=body, content_type="application/zip")
-
-    context.route("**/static/vendor/app.zip", serve_zip)
+    route_app_zip(context, body)
     page = context.new_page()
     request_log.watch(page)
     page.goto(base_url + "#mirrors")
