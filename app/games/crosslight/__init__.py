@@ -23,8 +23,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from app.core import gameid
+from app.core.game import GameSpec, Strings
 from app.core.rng import Rng
 
+from . import strings as catalogue
 from .check import check as check
 
 ID = "crosslight"
@@ -347,3 +349,14 @@ def decode(text: str) -> State:
     if solve(state) is None:
         raise gameid.GameIdError("this board cannot be solved", "unsolvable")
     return state
+
+
+# --- the descriptor ---------------------------------------------------------------------------------
+
+SPEC: GameSpec[State, Move, Params] = GameSpec(
+    id=ID, name_key="crosslight_name", rule_key="crosslight_rule", icon="game-icon-crosslight",
+    strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
+    presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
+    generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode,
+    check=check, par=par,
+)

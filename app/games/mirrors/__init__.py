@@ -27,10 +27,11 @@ from collections import OrderedDict
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from app.core.game import RefusedMoveError
+from app.core.game import GameSpec, RefusedMoveError, Stages, Strings
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
 
+from . import strings as catalogue
 from .board import (
     DIFFICULTIES,
     Params,
@@ -330,3 +331,52 @@ def cell_kind(state: State, row: int, col: int) -> Cell:
     if not (0 <= row < state.height and 0 <= col < state.width):
         raise ValueError(f"cell ({row}, {col}) is not on the board")
     return describe(state.code(row, col))
+
+
+# --- the descriptor: game IDs and the stage file are read on first call -----------------------------
+
+
+def _encode(state: State) -> str:
+    from .ids import encode
+
+    return encode(state)
+
+
+def _decode(text: str) -> State:
+    from .ids import decode
+
+    return decode(text)
+
+
+def _stage_ids() -> tuple[str, ...]:
+    from .stages import STAGES
+
+    return tuple(STAGES)
+
+
+def _tiers() -> dict[str, tuple[str, ...]]:
+    from .stages import TIERS
+
+    return {str(tier): tuple(ids) for tier, ids in TIERS.items()}
+
+
+def _next_stage(stage_id: str) -> str | None:
+    from .stages import next_stage
+
+    return next_stage(stage_id)
+
+
+def _stage_state(stage_id: str) -> State:
+    from .stages import stage_state
+
+    return stage_state(stage_id)
+
+
+SPEC: GameSpec[State, Move, Params] = GameSpec(
+    id=ID, name_key="mirrors_name", rule_key="mirrors_rule", icon="game-icon-mirrors",
+    strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
+    presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
+    generate=generate, apply=apply, status=status, hint=hint, encode=_encode, decode=_decode,
+    move_cost=move_cost, check=check, par=par,
+    stages=Stages(ids=_stage_ids, tiers=_tiers, stage_of=stage_of, next_stage=_next_stage, stage_state=_stage_state),
+)

@@ -20,6 +20,7 @@ from app.core.timer import format_clock
 from app.web.layout import MOUSE_PRIMARY, Action, BoardLayout, Geometry, Position
 
 if TYPE_CHECKING:
+    from app.core.game import GameSpec
     from app.core.session import Session
     from app.web.board import BoardWidget
 
@@ -78,9 +79,8 @@ PRESS = Action("press", "action_press", keys=("Enter", " "), buttons=(MOUSE_PRIM
 class GameView:
     """Base class of the per-game views; subclasses fill in the game-specific parts."""
 
-    backend: ModuleType
-    name_key = ""
-    rule_key = ""
+    backend: ModuleType  # the game's package, for what the view draws (beyond the spec's rules)
+    spec: GameSpec[Any, Any, Any]  # the game's descriptor: its name, rule and hooks
     grid_label_key = ""
     actions: tuple[Action, ...] = (PRESS,)
     sounds: dict[str, tuple[tuple[float, float, float, str, float], ...]] = {}  # see app.web.audio.EFFECTS
@@ -95,6 +95,16 @@ class GameView:
     def t(self, key: str, **params: Any) -> str:
         """Return catalogue text in the page's language."""
         return self.host.t(key, **params)
+
+    @property
+    def name_key(self) -> str:
+        """The catalogue key of the game's name (the spec's)."""
+        return self.spec.name_key
+
+    @property
+    def rule_key(self) -> str:
+        """The catalogue key of the rule shown under the title (the spec's; a view may follow the board)."""
+        return self.spec.rule_key
 
     # ----- the board -------------------------------------------------------------------------
 
@@ -164,6 +174,10 @@ class GameView:
     def use_hint(self, move: Any) -> None:
         """Show or play a hint move from the backend."""
         raise NotImplementedError
+
+    def loss_report(self, session: Session) -> tuple[str, list[tuple[str, str]], list[Position]] | None:
+        """Return the loss dialog's title, its (label, value) rows and the cells to ring; None: "Game over" alone."""
+        return None
 
     def lost_text(self) -> str:
         """Return what to announce when the game is lost."""

@@ -26,8 +26,7 @@ class CrossLightView(ParView):
     """How Cross Light looks, reads and responds."""
 
     backend = crosslight
-    name_key = "crosslight_name"
-    rule_key = "crosslight_rule"
+    spec = crosslight.SPEC
     grid_label_key = "crosslight_grid"
     max_cell_px = 72.0
     min_cell_px = 24.0

@@ -24,8 +24,7 @@ class MinesView(GameView):
     """How Minesweeper looks, reads and responds."""
 
     backend = mines
-    name_key = "mines_name"
-    rule_key = "mines_rule"
+    spec = mines.SPEC
     grid_label_key = "mines_grid"
     actions = (
         Action("open", "action_open", keys=("Enter",), buttons=(MOUSE_PRIMARY,), tap=True),

@@ -79,8 +79,7 @@ class MirrorsView(ParView):
     """How Light Path looks, reads and responds."""
 
     backend = mirrors
-    name_key = "mirrors_name"
-    rule_key = "mirrors_rule"
+    spec = mirrors.SPEC
     grid_label_key = "mirrors_grid"
     actions = (Action("turn", "action_turn", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),)
     sounds = {"turn": ((660.0, 0.0, 0.04, "triangle", 0.12), (990.0, 0.035, 0.05, "sine", 0.08))}

@@ -33,7 +33,7 @@ class PipesView(ParView):
     """How Pipe Link looks, reads and responds."""
 
     backend = pipes
-    name_key = "pipes_name"
+    spec = pipes.SPEC
     grid_label_key = "pipes_grid"
     actions = (
         Action("turn_cw", "action_turn_cw", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),
