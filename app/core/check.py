@@ -59,7 +59,7 @@ def check_state(spec: GameSpec[Any, Any, Any], state: object) -> CheckResult | N
     return spec.check(state)
 
 
-def run_check(session: Session) -> CheckResult | None:
+def run_check(session: Session[Any, Any]) -> CheckResult | None:
     """Check the session's current state and count it as a hint when a result is given."""
     result = check_state(session.backend, session.state)
     if result is not None:

@@ -69,7 +69,7 @@ def daily_params(game: str) -> Any:
     """Return the params of a game's daily: its daily preset, else its first preset."""
     spec = registry.backend(game)
     name = spec.daily_preset
-    return spec.presets[name] if name in spec.presets else next(iter(spec.presets.values()))
+    return spec.presets[name] if name is not None and name in spec.presets else next(iter(spec.presets.values()))
 
 
 def daily_state(game: str, day: dt.date) -> Any:
@@ -179,7 +179,7 @@ class DailyLog:
 
     def best_streak(self, game: str) -> int:
         """Return a game's longest daily streak."""
-        return self._get(game)["best"]
+        return int(self._get(game)["best"])
 
     def overall_streak(self, today: dt.date, games: Iterable[str] | None = None) -> int:
         """Return the days in a row, up to today, on which at least one daily was cleared (home's streak)."""
@@ -237,7 +237,7 @@ def result_card(lang: str, game: str, day: dt.date, *, won: bool, moves: int, ti
     return "\n".join(lines)
 
 
-def card_fields(spec: GameSpec[Any, Any, Any], session: Session) -> Mapping[str, Any]:
+def card_fields(spec: GameSpec[Any, Any, Any], session: Session[Any, Any]) -> Mapping[str, Any]:
     """Return result_card's keyword values for a finished session (par of `session.log_start`, if the game has one)."""
     return {"won": session.status == 1, "moves": session.moves, "time": session.elapsed,
             "hints": session.hints_used, "par": par_of(spec, session.log_start)}

@@ -55,11 +55,11 @@ class Session(Generic[StateT, MoveT]):
         self.timer = Timer(clock)
         self.hints_used = 0
         self.deaths = 0  # moves that lost the game, later undone or restarted from
-        self._history = [_Entry(state, 0, int(backend.status(state)), None, True)]
+        self._history: list[_Entry[StateT, MoveT]] = [_Entry(state, 0, int(backend.status(state)), None, True)]
         self._index = 0
 
     @property
-    def _entry(self) -> _Entry:
+    def _entry(self) -> _Entry[StateT, MoveT]:
         return self._history[self._index]
 
     @property
@@ -123,7 +123,9 @@ class Session(Generic[StateT, MoveT]):
         log: list[MoveT] = []
         i = self._index
         while not self._history[i].fresh:
-            log.append(self._history[i].move)
+            move = self._history[i].move
+            assert move is not None  # every step but a fresh one was reached by a move
+            log.append(move)
             i -= 1
         log.reverse()
         return log
@@ -141,7 +143,7 @@ class Session(Generic[StateT, MoveT]):
         """Seconds of play counted by the timer."""
         return self.timer.elapsed()
 
-    def _push(self, entry: _Entry) -> None:
+    def _push(self, entry: _Entry[StateT, MoveT]) -> None:
         # A new step after an undo makes the undone steps unreachable, as in every editor.
         del self._history[self._index + 1 :]
         self._history.append(entry)

@@ -137,7 +137,7 @@ def par_of(spec: GameSpec[Any, Any, Any], start: object) -> int | None:
         return None
 
 
-def result_of(spec: GameSpec[Any, Any, Any], session: Session) -> Result:
+def result_of(spec: GameSpec[Any, Any, Any], session: Session[Any, Any]) -> Result:
     """Return the Result of a finished session: its time, moves since the last restart, hints, deaths, par, 3BV.
 
     The par is that of the state the moves were counted from (`session.log_start`); the
@@ -237,7 +237,7 @@ def merge_stats(stored: Any, imported: Any) -> dict[str, Any]:
         return dict(imported)
 
     def finished(record: dict[str, Any]) -> int:
-        return record.get("won", 0) + record.get("lost", 0)
+        return int(record.get("won", 0)) + int(record.get("lost", 0))
 
     later = imported if finished(imported) > finished(stored) else stored
     merged: dict[str, Any] = {name: max(stored.get(name, 0), imported.get(name, 0)) for name in COUNTS}
@@ -264,7 +264,7 @@ def add_start(record: dict[str, Any]) -> dict[str, Any]:
 def _better(name: str, old: Any, new: float) -> bool:
     if old is None:
         return True
-    return new < old if name in LOWER_BESTS else new > old
+    return bool(new < old if name in LOWER_BESTS else new > old)
 
 
 def add_result(record: dict[str, Any], result: Result) -> dict[str, Any]:

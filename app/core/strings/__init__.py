@@ -84,7 +84,7 @@ def sentences(lang: str | None, *texts: str | None) -> str:
     return out
 
 
-def detect_language(preferred: Iterable[str] | str | None) -> str:
+def detect_language(preferred: Iterable[object] | str | None) -> str:
     """Return the first supported language in the browser's preference list ("ja-JP" counts as "ja")."""
     if preferred is None:
         return DEFAULT_LANGUAGE

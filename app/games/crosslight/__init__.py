@@ -106,7 +106,7 @@ class State:
     """A board: `lights[row, col]` is True where a light is on; the array is read-only."""
 
     params: Params
-    lights: np.ndarray
+    lights: np.ndarray[Any, Any]
 
     def __post_init__(self) -> None:
         if not isinstance(self.params, Params):
@@ -150,12 +150,12 @@ def params_of(state: State) -> Params:
 # --- the board as bits ------------------------------------------------------------------------------
 
 
-def _board_bits(lights: np.ndarray) -> int:
+def _board_bits(lights: np.ndarray[Any, Any]) -> int:
     """Return the board as an int with bit `row * width + col` set where a light is on."""
     return int.from_bytes(np.packbits(lights.ravel(), bitorder="little").tobytes(), "little")
 
 
-def _lights_from_bits(bits: int, params: Params) -> np.ndarray:
+def _lights_from_bits(bits: int, params: Params) -> np.ndarray[Any, Any]:
     """Return the (height, width) bool array whose lit cells are the set bits of `bits`."""
     cells = params.width * params.height
     raw = np.frombuffer(bits.to_bytes((cells + 7) // 8, "little"), dtype=np.uint8)

@@ -47,7 +47,7 @@ def _cell(state: State, row: Any, col: Any) -> int:
         raise ValueError(f"row and column must be whole numbers, not {row!r}, {col!r}") from None
     if not (0 <= row < state.height and 0 <= col < state.width):
         raise ValueError(f"({row}, {col}) is not a cell of the {state.width}×{state.height} board")
-    return row * state.width + col
+    return int(row * state.width + col)
 
 
 def _read(state: State, move: Any) -> tuple[str, int, int | None]:
