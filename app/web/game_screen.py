@@ -323,6 +323,7 @@ class GameScreen:
         if self.session.hints_used:  # hints and checks, shown once used: the records will say so too
             rows.append(("hints", self.i18n.t("hints_label"), str(self.session.hints_used)))
         self.controls.show(self.session, rows)
+        self.view.after_render(self.session)
         return changed
 
     def _on_tick(self, *_: Any) -> None:

@@ -26,7 +26,8 @@ from app.games import mirrors as mi  # noqa: E402
 from app.games.mirrors import cells as mc  # noqa: E402
 from app.games.mirrors import strings  # noqa: E402
 from app.games.mirrors.board import Puzzle  # noqa: E402
-from app.web.views.mirrors import LEGEND, MirrorsView, legend_pieces  # noqa: E402
+from app.web.views.mirrors import MirrorsView  # noqa: E402
+from app.web.views.mirrors_panel import LEGEND, legend_pieces  # noqa: E402
 
 
 def board(rows: list[str], sources: list[tuple[int, int, int, int]]) -> mi.State:

@@ -159,14 +159,14 @@ def test_locks_are_not_said_when_moves_are_not_announced() -> None:
 def test_unlock_all_is_enabled_only_while_a_tile_is_locked_and_says_how_many_it_unlocked() -> None:
     view, host = make("path_5x5", "unlock-all")
     button = view._unlock_button
-    view.stats(Session(host.state), {})
+    view.after_render(Session(host.state))
     assert button.disabled, "nothing is locked yet"
     host.request(("lock", 0, 0))
-    view.stats(Session(host.state), {})
+    view.after_render(Session(host.state))
     assert not button.disabled
-    view.stats(Session(host.state, over=True), {})
+    view.after_render(Session(host.state, over=True))
     assert button.disabled, "a finished board takes no more moves"
-    view.stats(Session(host.state), {})
+    view.after_render(Session(host.state))
     host.request(("unlock_all",))
     assert host.said[-1] == "Unlocked 1 tile"
     for cell in ((0, 1), (1, 1), (2, 2)):
@@ -175,5 +175,5 @@ def test_unlock_all_is_enabled_only_while_a_tile_is_locked_and_says_how_many_it_
     host.request(("unlock_all",))
     assert host.said[-1] == "Unlocked 3 tiles"
     assert host.board.focused, "focus leaves the button it disables for the board"
-    view.stats(Session(host.state), {})
+    view.after_render(Session(host.state))
     assert button.disabled

@@ -232,3 +232,6 @@ class GameView:
 
     def extra_controls(self, host: Any) -> None:
         """Add game-specific controls (settings) to the panel."""
+
+    def after_render(self, session: Session) -> None:
+        """Bring the view's own panel controls up to date; the screen calls it after each render (default: none)."""

@@ -318,15 +318,10 @@ class PipesView(ParView):
 
     # ----- numbers ---------------------------------------------------------------------------
 
-    def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
-        """The numbers beside the board; "Unlock all" is brought up to date with them (after every change)."""
-        self._sync_unlock_button(session.state, over=bool(getattr(session, "over", False)))
-        return super().stats(session, best)
-
-    def _sync_unlock_button(self, state: pipes.State, *, over: bool) -> None:
+    def after_render(self, session: Any) -> None:
         """"Unlock all" can be pressed only while a tile is locked and the board is in play."""
         if self._unlock_button is not None:
-            self._unlock_button.disabled = over or not any(state.locked)
+            self._unlock_button.disabled = session.over or not any(session.state.locked)
 
     def extra_stats(self, session: Any) -> list[tuple[str, str, str]]:
         """Net mode: how many tiles are joined to the source."""
