@@ -76,6 +76,7 @@ class GameScreen:
         self._auto_px = 0.0
         self.daily_day = utc_day(time.time()) if daily else None  # the UTC date of the daily in play, if it is one
         self._counted_start = self._counted_result = False  # this board's entries in the statistics
+        self._hint_words: tuple[Any, str] | None = None  # (move, words) of the hint being played, until said
 
         self.root = element("section", cls=f"game game-{game}", attrs={"aria-labelledby": "game-title"})
         by_id("view").appendChild(self.root)
@@ -392,12 +393,20 @@ class GameScreen:
         self._after_change()
 
     def _say_change(self, what: str | None, before: Any, move: Any = None) -> None:
-        """Announce a move, undo, redo, restart or new game at the player's verbosity."""
+        """Announce a move, undo, redo, restart or new game at the player's verbosity.
+
+        A hinted move's words (the view's `hint_words`) come first, and are said even when
+        move announcements are off: the player asked for the hint.
+        """
+        hinted = None
+        if self._hint_words is not None and move is not None and tuple(self._hint_words[0]) == tuple(move):
+            hinted, self._hint_words = self._hint_words[1], None
         verbosity = self.shell.settings.get("announce")
-        if verbosity == "off" or self.session is None:
+        if self.session is None:
             return
-        summary = self.view.move_summary(before, self.session.state, move, verbosity)
-        text = " ".join(filter(None, [self.i18n.t(what) if what else "", summary or ""]))
+        summary = self.view.move_summary(before, self.session.state, move, verbosity) if verbosity != "off" else None
+        change = " ".join(filter(None, [self.i18n.t(what) if what else "", summary or ""]))
+        text = self.i18n.sentences(hinted, change)
         if text:
             self.shell.announce(text)
 
@@ -454,7 +463,14 @@ class GameScreen:
             return
         self.session.note_hint()
         self.shell.audio.play("hint")
-        self.view.use_hint(move)
+        words = self.view.hint_words(self.session.state, move)
+        self._hint_words = (move, words) if words else None
+        try:
+            self.view.use_hint(move)
+        finally:
+            unsaid, self._hint_words = self._hint_words, None
+        if unsaid is not None:  # no move was played at once (a hint that only shows, a slow first open)
+            self.shell.announce(unsaid[1])
 
     def check(self) -> None:
         """Mark what is already wrong (the game's own Check); it counts like a hint."""

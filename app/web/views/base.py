@@ -39,6 +39,9 @@ class ViewHost(Protocol):
     def announce(self, text: str) -> None:
         """Say something through the live region."""
 
+    def sentences(self, *texts: str | None) -> str:
+        """Join texts as sentences in the page's language (app.core.strings.sentences)."""
+
     def setting(self, name: str) -> Any:
         """Return a player setting's value."""
 
@@ -171,8 +174,16 @@ class GameView:
             return None
         return self.t("said_cells_changed", count=int(np.count_nonzero(old != new)))
 
+    def hint_words(self, state: Any, move: Any) -> str | None:
+        """Return what a hint did or shows ("Turned the mirror at row 2, column 1"), or None for nothing.
+
+        The screen says them ahead of the hinted move's summary (alone when move
+        announcements are off, or when the hint plays no move).
+        """
+        return None
+
     def use_hint(self, move: Any) -> None:
-        """Show or play a hint move from the backend."""
+        """Show or play a hint move from the backend (the screen says its `hint_words`)."""
         raise NotImplementedError
 
     def loss_report(self, session: Session) -> tuple[str, list[tuple[str, str]], list[Position]] | None:

@@ -60,7 +60,6 @@ class MirrorsView(ParView):
         super().__init__(host)
         self._layout: BoardLayout | None = None
         self._states: OrderedDict[bytes, mirrors.State] = OrderedDict()  # codes -> the state they were made from
-        self._pending_hint: tuple[tuple[str, int, int], str] | None = None
         self._pulse_area: list[Position] | None = None  # the squares a running pulse repaints (see widen)
         self.painter = MirrorsPainter(lambda colour: self.t(f"mirrors_letter_{mirrors.COLOUR_NAMES[colour]}"))
         self._notice: StageFileNotice | None = None  # the panel's parts, once extra_controls has made them
@@ -166,39 +165,26 @@ class MirrorsView(ParView):
         return None
 
     def after_move(self, before: Any, after: Any, move: Any, changed: list[Position]) -> None:
-        """A click, a flash on the turned mirror (ringed too when a hint turned it), a pulse on newly lit targets.
+        """A click, a flash on the turned mirror, a pulse on newly lit targets.
 
         The words are `move_summary`'s, said by the screen at the player's verbosity.
         """
         self.host.play_sound("turn")
         board = self.host.board
-        turned = (int(move[1]), int(move[2]))
-        board.mark([turned], "flash")
-        if self._hint_text(move) is not None:
-            board.mark([turned], "hinted")  # the screen clears the ring on every move; keep it on the hinted one
+        board.mark([(int(move[1]), int(move[2]))], "flash")
         gained = sorted(mirrors.lit_targets(after) - mirrors.lit_targets(before))
         if gained:
             self._pulse(board, gained)
 
-    def _hint_text(self, move: Any) -> str | None:
-        """What the hint being played said, when `move` is that hint."""
-        pending = self._pending_hint
-        if pending is None or move is None or tuple(pending[0]) != tuple(move):
-            return None
-        return pending[1]
-
     def move_summary(self, before: Any, after: mirrors.State, move: Any, verbosity: str) -> str | None:
         """Which targets lit or went dark and how many are lit ("Lit: green target at row 3, column 4. 2 of 3
-        targets lit"), after a turn, an undo, a redo or a restart alike; a hinted turn first says which mirror
-        the hint turned, and "full" names any other turned mirror."""
+        targets lit"), after a turn, an undo, a redo or a restart alike; "full" names the turned mirror (a hinted
+        turn's own words come first, from `hint_words`)."""
         count = self.t("mirrors_live_count", lit=len(mirrors.lit_targets(after)), total=len(mirrors.targets(after)))
         if before is None or before.puzzle != after.puzzle:
             return count
         parts = []
-        hinted = self._hint_text(move)
-        if hinted is not None:
-            parts.append(hinted)
-        elif verbosity == "full" and move is not None:
+        if verbosity == "full" and move is not None:
             parts.append(self.t("mirrors_said_turned", row=int(move[1]) + 1, col=int(move[2]) + 1))
         lit_before, lit_after = mirrors.lit_targets(before), mirrors.lit_targets(after)
         gained, lost = sorted(lit_after - lit_before), sorted(lit_before - lit_after)
@@ -207,7 +193,7 @@ class MirrorsView(ParView):
         if lost:
             parts.append(self.t("mirrors_live_unlit", targets=self._target_list(after, lost)))
         parts.append(count)
-        return self.t("mirrors_sentence_separator").join(parts)
+        return self.host.sentences(*parts)
 
     def _pulse(self, board: Any, cells: list[Position]) -> None:
         def frame(context: Any, geometry: Geometry, progress: float) -> None:
@@ -229,25 +215,16 @@ class MirrorsView(ParView):
             board.animate(GLOW_MS, frame, area)
 
     def use_hint(self, move: Any) -> None:
-        """Turn the hinted mirror, put the cursor on it and ring it, and say it was turned and how many turns are left.
-
-        The words are in the past, with the turns left after the turn: the hint plays the
-        move itself. They are said at once (also with move announcements off), and again at
-        the head of the move's summary, which adds what lit.
-        """
+        """Put the cursor on the hinted mirror, turn it, and ring it (the screen clears rings on every move)."""
         _, row, col = move
         board = self.host.board
-        text = self.hinted_text(self.host.state, move)
         board.move_cursor(row, col, focus=board.has_focus())
-        self.host.announce(text)
-        self._pending_hint = (tuple(move), text)
-        try:
-            self.host.request(move)
-        finally:
-            self._pending_hint = None
+        self.host.request(move)
+        board.mark([(row, col)], "hinted")
 
-    def hinted_text(self, state: mirrors.State, move: Any) -> str:
-        """"Turned the mirror at row 2, column 1; 1 turn to go": the turns left once the hinted turn is made."""
+    def hint_words(self, state: mirrors.State, move: Any) -> str:
+        """"Turned the mirror at row 2, column 1; 1 turn to go": in the past, with the turns left once the hinted
+        turn is made (the hint plays it; the screen says these ahead of what lit)."""
         _, row, col = move
         left = mirrors.remaining_turns(mirrors.apply(state, move))
         return self.t("mirrors_hinted", row=int(row) + 1, col=int(col) + 1, left=left)
