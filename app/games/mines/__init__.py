@@ -1,6 +1,6 @@
 """Minesweeper: open every safe cell; numbers count the mines among the 8 neighbours.
 
-The backend surface of `app.core.game.Backend`, plus what the Minesweeper view
+The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what the Minesweeper view
 needs to draw a board (`visible_grid`, `Cell`, `mines_left`, `State.last_reveal`)
 and to show results (`bbbv`). Mines are laid on the first click, so that cell and
 its neighbours are always free; no-guess boards (the default) can then be finished

@@ -1,6 +1,6 @@
 """Light Path: turn `/` and `\\` mirrors so the beams from the edge light every target in its colour.
 
-The backend surface of `app.core.game.Backend`, plus what the view needs:
+The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what the view needs:
 
 - Coordinates: cells are (row, col), 0-based, in a height×width board. Sources sit
   in the border ring: row -1 or height, or col -1 or width (corners excluded).

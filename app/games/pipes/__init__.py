@@ -1,6 +1,6 @@
 """Pipe Link: turn 4-bit pipe tiles so water flows (path mode) or every tile joins one tree (Net).
 
-The backend surface of `app.core.game.Backend`, plus what the view needs to draw and
+The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what the view needs to draw and
 label a board and to show results:
 
 - tiles: `open_sides`, `rotate_cw`, `rotate_ccw`, `grid`, `locked_mask`, `source_cell`;
