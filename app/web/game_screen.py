@@ -404,8 +404,10 @@ class GameScreen:
         verbosity = self.shell.settings.get("announce")
         if self.session is None:
             return
-        summary = self.view.move_summary(before, self.session.state, move, verbosity) if verbosity != "off" else None
-        change = " ".join(filter(None, [self.i18n.t(what) if what else "", summary or ""]))
+        change = ""
+        if verbosity != "off":
+            summary = self.view.move_summary(before, self.session.state, move, verbosity)
+            change = " ".join(filter(None, [self.i18n.t(what) if what else "", summary or ""]))
         text = self.i18n.sentences(hinted, change)
         if text:
             self.shell.announce(text)
