@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
 
-.PHONY: play test vendor dist lint unit browser bench clean
+.PHONY: play test vendor dist lint typecheck unit browser bench clean
 
 play: vendor
 	@$(PYTHON) scripts/serve.py --port $(PORT)
@@ -15,6 +15,7 @@ play: vendor
 test: vendor $(VENV)/.installed
 	@scripts/need.sh chromium
 	$(VPY) -m ruff check .
+	$(VPY) -m mypy
 	$(VPY) -m pytest
 
 # Only the set-up: npm packages, the vendored runtime in static/vendor/, the numpy wheel,
@@ -35,6 +36,10 @@ $(VENV)/.installed: requirements-dev.txt
 
 lint: $(VENV)/.installed
 	$(VPY) -m ruff check .
+
+# Strict types on app/core and app/games (configured in pyproject.toml, [tool.mypy]).
+typecheck: $(VENV)/.installed
+	$(VPY) -m mypy
 
 unit: $(VENV)/.installed
 	$(VPY) -m pytest tests/unit

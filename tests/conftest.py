@@ -14,3 +14,5 @@ from hypothesis import settings  # noqa: E402 - after the path set-up above
 # without catching anything a benchmark does not measure better.
 settings.register_profile("masume", deadline=None, print_blob=True)
 settings.load_profile("masume")
+
+import app.catalogue  # noqa: E402,F401 - registers every game with app.core.registry, as the page does at boot

@@ -1,13 +1,13 @@
 """Check: mark what is already wrong without giving the answer away; it counts like a hint.
 
-A game offers Check by defining `check(state) -> CheckResult | None` in its backend
-(found with getattr, like the other optional hooks of `app.core.game`); None means
+A game offers Check by filling `GameSpec.check` with `check(state) -> CheckResult | None`
+(left None, the game has no Check button); a result of None means
 there is nothing to check now (the game is over, or nothing is placed yet). What a
 check may say is the game's own choice, within one rule: it tells the player about
 their own claims (flags, locks) or how far they are, never where an unmarked answer
 lies (Minesweeper's check never reveals an unflagged mine).
 
-The page: `can_check(backend, state)` for the button, then `run_check(session)`, which
+The page: `can_check(spec, state)` for the button, then `run_check(session)`, which
 counts the check as a hint (so records mark the game as helped) and returns the
 result: announce `t(result.string_key, count=result.count)` and mark `result.cells`.
 """
@@ -16,7 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.core.game import GameSpec
+    from app.core.session import Session
 
 Cell = tuple[int, int]
 
@@ -38,26 +42,24 @@ class CheckResult:
 NOTHING_WRONG = "check_nothing_wrong"
 
 
-def check_hook(backend: Any) -> Callable[[Any], CheckResult | None] | None:
+def check_hook(spec: GameSpec[Any, Any, Any]) -> Callable[[Any], CheckResult | None] | None:
     """Return the game's `check`, or None when it offers none."""
-    hook = getattr(backend, "check", None)
-    return hook if callable(hook) else None
+    return spec.check
 
 
-def can_check(backend: Any, state: Any) -> bool:
+def can_check(spec: GameSpec[Any, Any, Any], state: object) -> bool:
     """Return whether a Check button makes sense now: the game offers one and is in play."""
-    return check_hook(backend) is not None and int(backend.status(state)) == 0
+    return spec.check is not None and int(spec.status(state)) == 0
 
 
-def check_state(backend: Any, state: Any) -> CheckResult | None:
+def check_state(spec: GameSpec[Any, Any, Any], state: object) -> CheckResult | None:
     """Return the game's check of a state (pure: nothing is counted), or None when there is none."""
-    hook = check_hook(backend)
-    if hook is None or int(backend.status(state)) != 0:
+    if spec.check is None or int(spec.status(state)) != 0:
         return None
-    return hook(state)
+    return spec.check(state)
 
 
-def run_check(session: Any) -> CheckResult | None:
+def run_check(session: Session[Any, Any]) -> CheckResult | None:
     """Check the session's current state and count it as a hint when a result is given."""
     result = check_state(session.backend, session.state)
     if result is not None:

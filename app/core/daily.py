@@ -2,10 +2,9 @@
 
 The board comes from the game's own generator fed by a seed made of the game and the
 date (`daily_seed`), so the daily costs exactly one normal `generate`. The preset is the
-game's `DAILY_PRESET` name if it declares one, else its first (default) preset. A game
-may also declare `daily_state(params, rng) -> State` to shape its daily further (e.g.
-Minesweeper opening a fixed first cell so that everyone meets the same layout); it is
-found with getattr, like the other optional hooks of `app.core.game`.
+game's `GameSpec.daily_preset` if it names one, else its first (default) preset. A game
+may also fill `GameSpec.daily_state(params, rng) -> State` to shape its daily further (e.g.
+Minesweeper opening a fixed first cell so that everyone meets the same layout).
 
 `#<game>/daily` opens today's (`app.core.route` reads it: `Route.screen == DAILY`).
 
@@ -19,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core import registry
 from app.core.records import PRIORITY_RECORD, RecordError, Salvaged, register_kind
@@ -28,6 +27,10 @@ from app.core.route import DAILY, format_hash
 from app.core.stats import par_of
 from app.core.storage import Storage
 from app.core.strings import records_ui, translate
+
+if TYPE_CHECKING:
+    from app.core.game import GameSpec
+    from app.core.session import Session
 
 SEED_VERSION = 1  # part of every daily seed: changing how dailies are made changes this, and so every board
 EPOCH = dt.date(1970, 1, 1)
@@ -63,19 +66,18 @@ def daily_seed(game: str, day: dt.date) -> str:
 
 
 def daily_params(game: str) -> Any:
-    """Return the params of a game's daily: its DAILY_PRESET, else its first preset."""
-    backend = registry.backend(game)
-    name = getattr(backend, "DAILY_PRESET", None)
-    return backend.PRESETS[name] if name in backend.PRESETS else next(iter(backend.PRESETS.values()))
+    """Return the params of a game's daily: its daily preset, else its first preset."""
+    spec = registry.backend(game)
+    name = spec.daily_preset
+    return spec.presets[name] if name is not None and name in spec.presets else next(iter(spec.presets.values()))
 
 
 def daily_state(game: str, day: dt.date) -> Any:
     """Return the daily board of a game on a date: the same on every run, every device, every Python."""
-    backend = registry.backend(game)
+    spec = registry.backend(game)
     params = daily_params(game)
     rng = Rng(daily_seed(game, day))
-    hook = getattr(backend, "daily_state", None)
-    return hook(params, rng) if hook is not None else backend.generate(params, rng)
+    return spec.daily_state(params, rng) if spec.daily_state is not None else spec.generate(params, rng)
 
 
 def daily_id(game: str, day: dt.date) -> str:
@@ -177,22 +179,18 @@ class DailyLog:
 
     def best_streak(self, game: str) -> int:
         """Return a game's longest daily streak."""
-        return self._get(game)["best"]
+        return int(self._get(game)["best"])
 
     def overall_streak(self, today: dt.date, games: Iterable[str] | None = None) -> int:
         """Return the days in a row, up to today, on which at least one daily was cleared (home's streak)."""
-        from app.games import GAMES  # late: the registry's list, read when asked
-
         days: set[int] = set()
-        for game in games if games is not None else GAMES:
+        for game in games if games is not None else registry.games():
             days.update(self._get(game)["days"])
         return streak_at(days, day_number(today))
 
     def done_today(self, today: dt.date, games: Iterable[str] | None = None) -> dict[str, bool]:
         """Return {game: cleared today} for home's done marks."""
-        from app.games import GAMES
-
-        return {game: self.is_done(game, today) for game in (games if games is not None else GAMES)}
+        return {game: self.is_done(game, today) for game in (games if games is not None else registry.games())}
 
 
 # ----- the card to share --------------------------------------------------------------------------
@@ -224,7 +222,7 @@ def result_card(lang: str, game: str, day: dt.date, *, won: bool, moves: int, ti
     "daily_card_*" in app.core.strings.records_ui (registered with the catalogue).
     """
     lines = [_t(lang, "daily_card_title", site=translate(lang, "site_title"),
-                       game=translate(lang, f"{game}_name"), date=day.isoformat())]
+                       game=translate(lang, registry.backend(game).name_key), date=day.isoformat())]
     lines.append(_t(lang, "daily_card_won" if won else "daily_card_lost"))
     if par is None:
         lines.append(_t(lang, "daily_card_moves", moves=moves))
@@ -239,7 +237,7 @@ def result_card(lang: str, game: str, day: dt.date, *, won: bool, moves: int, ti
     return "\n".join(lines)
 
 
-def card_fields(backend: Any, session: Any) -> Mapping[str, Any]:
+def card_fields(spec: GameSpec[Any, Any, Any], session: Session[Any, Any]) -> Mapping[str, Any]:
     """Return result_card's keyword values for a finished session (par of `session.log_start`, if the game has one)."""
     return {"won": session.status == 1, "moves": session.moves, "time": session.elapsed,
-            "hints": session.hints_used, "par": par_of(backend, session.log_start)}
+            "hints": session.hints_used, "par": par_of(spec, session.log_start)}

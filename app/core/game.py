@@ -1,19 +1,35 @@
-"""The surface every backend module in `app/games/` exposes.
+"""What a game is and may do: one `GameSpec` per game, the descriptor the midend and the shell read.
 
-The midend and the views only ever talk to a game through these names, so a new
-game is one module that fills them in (see README, "Adding a game").
+Like `struct game` in Simon Tatham's puzzle collection, one value lists every slot a
+game has: its rules (pure functions over small immutable states), the optional hooks
+(fields left `None` where the game has no such thing), its strings and settings, and
+what the shell shows of it (name, rule, icon). Each game package exposes one
+`SPEC`; `app.catalogue` registers them into `app.core.registry` at start-up, so
+nothing in core imports a game (see README, "Adding a game").
+
+A field may hold a small function that imports the heavy module it needs when first
+called, so reading a game's name and presets (the home screen) loads no solver.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from app.core.rng import Rng
 
-State = Any
-Move = Any
-Params = Any
+if TYPE_CHECKING:
+    from app.core.check import CheckResult
+    from app.core.settings import Setting
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+ParamsT = TypeVar("ParamsT")
+
+# A slow move in slices: yields progress (0..1, or None when unknown) between slices
+# of bounded work and returns the new state, so the page stays responsive.
+Steps = Generator["float | None", None, StateT]
 
 
 class RefusedMoveError(ValueError):
@@ -23,83 +39,95 @@ class RefusedMoveError(ValueError):
     tile cannot turn); any other ValueError is refused with the error sound alone.
     """
 
-    def __init__(self, message: str, string_key: str, **params: Any) -> None:
+    def __init__(self, message: str, string_key: str, **params: object) -> None:
         super().__init__(message)
         self.string_key = string_key
         self.params = params
 
 
-class Backend(Protocol):
-    """A game's rules: pure functions over small immutable states."""
+@dataclass(frozen=True)
+class Strings:
+    """A game's string catalogue: English and Japanese with the same keys (all prefixed `<id>_`).
 
-    ID: str  # the URL name: "#<ID>" and "#<ID>/<game id>"
-    PRESETS: Mapping[str, Params]  # preset name -> params, in menu order; the first is the default
+    `en_one` holds English singulars: `{key: (count param, template when it is 1)}`.
+    """
 
-    def parse_params(self, text: str) -> Params:
-        """Read params from their text form; raise ValueError with a player-readable message."""
-
-    def format_params(self, params: Params) -> str:
-        """Return the text form of params (URL-safe); also the key bests are stored under."""
-
-    def params_of(self, state: State) -> Params:
-        """Return the params a state was made with."""
-
-    def generate(self, params: Params, rng: Rng) -> State:
-        """Make a new puzzle: always solvable, never already solved."""
-
-    def apply(self, state: State, move: Move) -> State:
-        """Return the state after `move`; raise ValueError (state untouched) if it is illegal."""
-
-    def status(self, state: State) -> int:
-        """Return +1 when won, -1 when lost, 0 while playing."""
-
-    def hint(self, state: State) -> Move | None:
-        """Return a move that provably helps, or None when there is none."""
-
-    def encode(self, state: State) -> str:
-        """Return the game ID of the puzzle `state` is (see app.core.gameid)."""
-
-    def decode(self, text: str) -> State:
-        """Return the puzzle a game ID names; raise ValueError (GameIdError) if malformed."""
-
-    # Optional, found with getattr (see the helpers below):
-    #   restart_state(initial, current) -> State      what a restart returns to (default: initial)
-    #   move_cost(state, move) -> int                 what a move adds to the counter (default: 1)
-    #   apply_steps(state, move) -> Steps | None      a slow move done in slices (default: apply at once)
-    #   SETTINGS: Mapping[str, app.core.settings.Setting]   the game's own player settings
+    en: Mapping[str, str]
+    ja: Mapping[str, str]
+    en_one: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
-# A slow move in slices: yields progress (0..1, or None when unknown) between slices
-# of bounded work and returns the new state, so the page stays responsive.
-Steps = Generator["float | None", None, State]
+@dataclass(frozen=True)
+class Stages(Generic[StateT]):
+    """A game's fixed, hand-made boards, in order, grouped in tiers (Light Path's campaign)."""
+
+    ids: Callable[[], Sequence[str]]  # every stage id in play order (a function: the stage file loads on first use)
+    tiers: Callable[[], Mapping[str, Sequence[str]]]  # tier name -> its stage ids, in order
+    stage_of: Callable[[StateT], str | None]  # the stage a state is playing, None off the campaign
+    next_stage: Callable[[str], str | None]  # the stage after one, None after the last
+    stage_state: Callable[[str], StateT]  # a stage's start
 
 
-def move_cost(backend: Any, state: State, move: Move) -> int:
+@dataclass(frozen=True, kw_only=True)
+class GameSpec(Generic[StateT, MoveT, ParamsT]):
+    """Everything a game is and may do. States are frozen; moves are tuples of str/int/bool (saved as JSON)."""
+
+    # ----- what the shell shows ----------------------------------------------------------------
+    id: str  # the URL name: "#<id>" and "#<id>/<game id>"; prefixes every string and setting of the game
+    name_key: str  # catalogue key of the game's name
+    rule_key: str  # catalogue key of its one-line rule (home card, under the title)
+    icon: str  # CSS class of the home card's icon (static/css/games/<id>.css may draw it)
+    strings: Strings
+    settings: Mapping[str, Setting] = field(default_factory=dict)  # the game's own player settings, `<id>_…`
+
+    # ----- the rules ---------------------------------------------------------------------------
+    presets: Mapping[str, ParamsT]  # name -> params, in menu order; the first is the default
+    parse_params: Callable[[str], ParamsT]  # text -> params; ValueError with a player-readable message
+    format_params: Callable[[ParamsT], str]  # params -> URL-safe text; also the key bests are kept under
+    params_of: Callable[[StateT], ParamsT]
+    generate: Callable[[ParamsT, Rng], StateT]  # always solvable, never already solved
+    apply: Callable[[StateT, MoveT], StateT]  # a new state; ValueError (state untouched) if illegal
+    status: Callable[[StateT], int]  # +1 won, -1 lost, 0 playing
+    hint: Callable[[StateT], MoveT | None]  # a move that provably helps, or None
+    encode: Callable[[StateT], str]  # the game ID of the puzzle a state is (app.core.gameid)
+    decode: Callable[[str], StateT]  # ValueError (GameIdError) if malformed
+
+    # ----- optional hooks: None where the game has no such thing -------------------------------
+    restart_state: Callable[[StateT, StateT], StateT] | None = None  # (initial, current) -> what restart returns to
+    move_cost: Callable[[StateT, MoveT], int] | None = None  # what a move adds to the counter (default 1)
+    apply_steps: Callable[[StateT, MoveT], Steps[StateT] | None] | None = None  # a slow move in bounded slices
+    check: Callable[[StateT], CheckResult | None] | None = None  # the Check button (app.core.check)
+    par: Callable[[StateT], int] | None = None  # fewest moves from a start (statistics' moves over par)
+    bbbv: Callable[[StateT], int] | None = None  # Minesweeper's 3BV of a won board
+    daily_preset: str | None = None  # the preset the daily is played on (default: the first)
+    daily_state: Callable[[ParamsT, Rng], StateT] | None = None  # the daily's board (default: generate)
+    stages: Stages[StateT] | None = None
+
+
+def move_cost(spec: GameSpec[StateT, MoveT, ParamsT], state: StateT, move: MoveT) -> int:
     """Return how many moves `move` adds to the counter: the game's `move_cost`, else 1."""
-    hook = getattr(backend, "move_cost", None)
-    return int(hook(state, move)) if hook is not None else 1
+    return int(spec.move_cost(state, move)) if spec.move_cost is not None else 1
 
 
-def apply_steps(backend: Any, state: State, move: Move) -> Steps | None:
+def apply_steps(spec: GameSpec[StateT, MoveT, ParamsT], state: StateT, move: MoveT) -> Steps[StateT] | None:
     """Return the slices of a slow move, or None when the game applies it at once."""
-    hook = getattr(backend, "apply_steps", None)
-    return hook(state, move) if hook is not None else None
+    return spec.apply_steps(state, move) if spec.apply_steps is not None else None
 
 
-def run_to_end(steps: Steps) -> State:
+def run_to_end(steps: Generator[float | None, None, StateT]) -> StateT:
     """Drain a slow move's slices and return its result (for tests and for callers that may block)."""
     while True:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            result: StateT = done.value
+            return result
 
 
-def restart_target(backend: Any, initial: State, current: State) -> State:
+def restart_target(spec: GameSpec[StateT, MoveT, ParamsT], initial: StateT, current: StateT) -> StateT:
     """Return the state a restart goes back to: the game's own choice, else the initial one.
 
     A game whose hidden layout is only made by its first move restarts to that
     layout (with the first move played) rather than to a board not yet made.
     """
-    hook = getattr(backend, "restart_state", None)
-    return hook(initial, current) if hook is not None else initial
+    return spec.restart_state(initial, current) if spec.restart_state is not None else initial

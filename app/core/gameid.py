@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -59,14 +60,14 @@ def split(text: str, version: int, count: int) -> list[str]:
     return fields
 
 
-def pack_bits(bits: Iterable[bool] | np.ndarray) -> str:
+def pack_bits(bits: Iterable[bool] | np.ndarray[Any, Any]) -> str:
     """Encode a flat sequence of booleans as unpadded base64url text."""
     flat = np.asarray(list(bits) if not isinstance(bits, np.ndarray) else bits, dtype=bool).ravel()
     raw = np.packbits(flat).tobytes()
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def unpack_bits(text: str, count: int) -> np.ndarray:
+def unpack_bits(text: str, count: int) -> np.ndarray[Any, Any]:
     """Decode text from `pack_bits` into exactly `count` booleans, or raise GameIdError."""
     if not _FIELD.match(text):
         raise GameIdError("the board part of the game ID has characters that are not allowed", "board")

@@ -104,7 +104,7 @@ def is_json_move(value: Any) -> bool:
     return validate_progress({"id": "", "start": "", "moves": [value], "elapsed": 0, "hints": 0}) is not None
 
 
-def save_record(backend: Any, session: Session, game_id: str) -> dict[str, Any] | None:
+def save_record(backend: Any, session: Session[Any, Any], game_id: str) -> dict[str, Any] | None:
     """Return what to store for the game in play, or None when there is nothing worth keeping.
 
     A finished game or one with no moves since its start (or last restart) is not kept.
@@ -123,7 +123,7 @@ def save_record(backend: Any, session: Session, game_id: str) -> dict[str, Any] 
     return validate_progress(record)
 
 
-def restore(backend: Any, record: Any, game_id: str) -> Session | None:
+def restore(backend: Any, record: Any, game_id: str) -> Session[Any, Any] | None:
     """Rebuild the saved session for puzzle `game_id`, or None if the record is absent, damaged or another's.
 
     The moves are replayed through the backend; a record whose replay fails, ends

@@ -166,7 +166,7 @@ def replay_hash(game: str, game_id: str, moves_text: str) -> str:
 
 def replay_link(backend: Any, start: Any, moves: Sequence[Any]) -> str:
     """Return the hash of a replay of `moves` played from `start` (use Session.log_start and Session.move_log)."""
-    return replay_hash(backend.ID, backend.encode(start), encode_moves(moves))
+    return replay_hash(backend.id, backend.encode(start), encode_moves(moves))
 
 
 # ----- stepping through -----------------------------------------------------------------------

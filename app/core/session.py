@@ -15,23 +15,24 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Generic
 
-from app.core.game import Backend, Move, State, move_cost, restart_target
+from app.core.game import GameSpec, MoveT, StateT, move_cost, restart_target
 from app.core.timer import Timer
 
 
 @dataclass(frozen=True, eq=False)
-class _Entry:
+class _Entry(Generic[StateT, MoveT]):
     """One step of history: the state, its move count and how it was reached."""
 
-    state: State
+    state: StateT
     moves: int
     status: int  # cached: some games' status() traces beams or flows
-    move: Move | None  # the move that led here; None for the initial state and restarts
+    move: MoveT | None  # the move that led here; None for the initial state and restarts
     fresh: bool  # True for the initial state and restarts: move_log starts after these
 
 
-def _same(a: State, b: State) -> bool:
+def _same(a: StateT, b: StateT) -> bool:
     """Return whether two states are equal, without tripping over numpy's elementwise ==."""
     if a is b:
         return True
@@ -43,25 +44,26 @@ def _same(a: State, b: State) -> bool:
         return False
 
 
-class Session:
+class Session(Generic[StateT, MoveT]):
     """A game in play: applies moves through the backend and keeps everything undoable."""
 
-    def __init__(self, backend: Backend, state: State, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, backend: GameSpec[StateT, MoveT, Any], state: StateT,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.backend = backend
         self.initial = state
         self._clock = clock
         self.timer = Timer(clock)
         self.hints_used = 0
         self.deaths = 0  # moves that lost the game, later undone or restarted from
-        self._history = [_Entry(state, 0, int(backend.status(state)), None, True)]
+        self._history: list[_Entry[StateT, MoveT]] = [_Entry(state, 0, int(backend.status(state)), None, True)]
         self._index = 0
 
     @property
-    def _entry(self) -> _Entry:
+    def _entry(self) -> _Entry[StateT, MoveT]:
         return self._history[self._index]
 
     @property
-    def state(self) -> State:
+    def state(self) -> StateT:
         """The current state."""
         return self._entry.state
 
@@ -96,12 +98,12 @@ class Session:
         return self._entry.status <= 0
 
     @property
-    def last_move(self) -> Move | None:
+    def last_move(self) -> MoveT | None:
         """The move that reached the current state (None at the start or right after a restart)."""
         return self._entry.move
 
     @property
-    def previous_state(self) -> State | None:
+    def previous_state(self) -> StateT | None:
         """The state before the current one in the history (None at the very start)."""
         return self._history[self._index - 1].state if self._index > 0 else None
 
@@ -111,23 +113,25 @@ class Session:
         return not self.over and self._index < len(self._history) - 1
 
     @property
-    def restart_point(self) -> State:
+    def restart_point(self) -> StateT:
         """The state a restart would return to (the view encodes it as the game ID)."""
         return restart_target(self.backend, self.initial, self.state)
 
     @property
-    def move_log(self) -> list[Move]:
+    def move_log(self) -> list[MoveT]:
         """The moves from the last restart (or the start) to the current state, in order."""
-        log: list[Move] = []
+        log: list[MoveT] = []
         i = self._index
         while not self._history[i].fresh:
-            log.append(self._history[i].move)
+            move = self._history[i].move
+            assert move is not None  # every step but a fresh one was reached by a move
+            log.append(move)
             i -= 1
         log.reverse()
         return log
 
     @property
-    def log_start(self) -> State:
+    def log_start(self) -> StateT:
         """The state `move_log` starts from: replaying the log on it reaches the current state."""
         i = self._index
         while not self._history[i].fresh:
@@ -139,20 +143,20 @@ class Session:
         """Seconds of play counted by the timer."""
         return self.timer.elapsed()
 
-    def _push(self, entry: _Entry) -> None:
+    def _push(self, entry: _Entry[StateT, MoveT]) -> None:
         # A new step after an undo makes the undone steps unreachable, as in every editor.
         del self._history[self._index + 1 :]
         self._history.append(entry)
         self._index += 1
 
-    def play(self, move: Move) -> State:
+    def play(self, move: MoveT) -> StateT:
         """Apply `move` and return the new state; raise ValueError (changing nothing) if illegal."""
         if self.over:
             raise ValueError("the game is over; start a new game or close the dialog")
         new = self.backend.apply(self.state, move)  # may raise ValueError: nothing changed yet
         return self.record(move, new)
 
-    def record(self, move: Move, new: State) -> State:
+    def record(self, move: MoveT, new: StateT) -> StateT:
         """Take `new` as the result of `move` on the current state, computed elsewhere (in slices).
 
         The caller vouches that `new` is what `apply(state, move)` returns; the move
@@ -222,8 +226,9 @@ class Session:
         return True
 
     @classmethod
-    def replay(cls, backend: Backend, start: State, moves: list[Move], *, elapsed: float = 0.0, hints_used: int = 0,
-               deaths: int = 0, clock: Callable[[], float] = time.monotonic) -> Session:
+    def replay(cls, backend: GameSpec[StateT, MoveT, Any], start: StateT, moves: list[MoveT], *,
+               elapsed: float = 0.0, hints_used: int = 0, deaths: int = 0,
+               clock: Callable[[], float] = time.monotonic) -> Session[StateT, MoveT]:
         """Rebuild a saved game: play `moves` from `start`, then set the clock and hint count it had.
 
         The clock is not running afterwards: it runs again at the next move, so a

@@ -1,11 +1,12 @@
 """Player settings with typed defaults, stored one key each so one bad value spoils nothing else.
 
-`SETTINGS` holds the site's own; a game adds its own as `SETTINGS` in its backend
-package (names prefixed with the game id), found through the registry.
+`SETTINGS` holds the site's own; a game's own (names prefixed with the game id) are
+registered with it (`app.core.registry.register`, from the game's `GameSpec.settings`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,15 +47,17 @@ SETTINGS: dict[str, Setting] = {
 }
 
 
+_GAME_SETTINGS: dict[str, Setting] = {}
+
+
+def register(game_settings: Mapping[str, Setting]) -> None:
+    """Add a registered game's own settings (called by `app.core.registry.register`)."""
+    _GAME_SETTINGS.update(game_settings)
+
+
 def known_settings() -> dict[str, Setting]:
     """Return the site's settings and every registered game's, by name."""
-    from app.core import registry  # here, not at the top: game packages import Setting from this module
-    from app.games import GAMES
-
-    known = dict(SETTINGS)
-    for game in GAMES:
-        known.update(registry.settings(game))
-    return known
+    return {**SETTINGS, **_GAME_SETTINGS}
 
 
 class Settings:

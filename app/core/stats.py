@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.record_store import RecordStore
 from app.core.records import (
@@ -37,6 +37,10 @@ from app.core.records import (
     register_kind,
 )
 from app.core.storage import Storage
+
+if TYPE_CHECKING:
+    from app.core.game import GameSpec
+    from app.core.session import Session
 
 PREFIX = "stats:"
 VERSION = 1
@@ -122,9 +126,9 @@ class Recent:
         return self.won and not self.assisted
 
 
-def par_of(backend: Any, start: Any) -> int | None:
+def par_of(spec: GameSpec[Any, Any, Any], start: object) -> int | None:
     """Return the game's par for a start state (`par(state)` where the game has one), else None."""
-    hook = getattr(backend, "par", None)
+    hook = spec.par
     if hook is None:
         return None
     try:
@@ -133,7 +137,7 @@ def par_of(backend: Any, start: Any) -> int | None:
         return None
 
 
-def result_of(backend: Any, session: Any) -> Result:
+def result_of(spec: GameSpec[Any, Any, Any], session: Session[Any, Any]) -> Result:
     """Return the Result of a finished session: its time, moves since the last restart, hints, deaths, par, 3BV.
 
     The par is that of the state the moves were counted from (`session.log_start`); the
@@ -142,7 +146,7 @@ def result_of(backend: Any, session: Any) -> Result:
     if session.status == 0:
         raise ValueError("the game is not finished")
     bbbv = None
-    hook = getattr(backend, "bbbv", None)
+    hook = spec.bbbv
     if hook is not None and session.status == 1:
         try:
             bbbv = int(hook(session.state))
@@ -150,12 +154,12 @@ def result_of(backend: Any, session: Any) -> Result:
             bbbv = None
     elapsed = session.elapsed
     return Result(1 if session.status > 0 else -1, min(max(float(elapsed), 0.0), float(MAX_SECONDS)),
-                  session.moves, session.hints_used, par_of(backend, session.log_start), session.deaths, bbbv)
+                  session.moves, session.hints_used, par_of(spec, session.log_start), session.deaths, bbbv)
 
 
-def preset_key(backend: Any, state: Any) -> str:
+def preset_key(spec: GameSpec[Any, Any, Any], state: object) -> str:
     """Return the key statistics of a state's game are kept under (its params' text, as for bests)."""
-    return str(backend.format_params(backend.params_of(state)))
+    return str(spec.format_params(spec.params_of(state)))
 
 
 # ----- the stored record --------------------------------------------------------------------
@@ -260,7 +264,7 @@ def add_start(record: dict[str, Any]) -> dict[str, Any]:
 def _better(name: str, old: Any, new: float) -> bool:
     if old is None:
         return True
-    return bool(new < old) if name in LOWER_BESTS else bool(new > old)
+    return bool(new < old if name in LOWER_BESTS else new > old)
 
 
 def add_result(record: dict[str, Any], result: Result) -> dict[str, Any]:

@@ -1,10 +1,4 @@
-"""The games Masume offers, in menu order: the one list every other part reads.
+"""The games: one package each, `app/games/<id>/`, exposing one `SPEC` (an `app.core.game.GameSpec`).
 
-Each id names a package `app/games/<id>/` that fills in `app.core.game.Backend`
-and holds `strings.py` (its `EN` and `JA` catalogues), and a view module
-`app/web/views/<id>.py`. Home, routing, settings, the string catalogue, the
-conformance suite and the browser tests all iterate this tuple; adding a game
-is adding its id here (see README, "Adding a game").
+Which games the page offers, and in what order, is `app.catalogue.GAMES`.
 """
-
-GAMES: tuple[str, ...] = ("crosslight", "mines", "pipes", "mirrors")

@@ -2,6 +2,7 @@
 
 from pyodide.ffi import create_once_callable
 
+import app.catalogue  # noqa: F401 - registers every game with app.core.registry before anything asks
 from app.web import deferred, engine
 from app.web.dom import guard, window
 from app.web.shell import Shell

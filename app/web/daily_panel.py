@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from app.core import registry
 from app.core.daily import daily_hash, utc_day
-from app.games import GAMES
 from app.web.dom import element
 
 
@@ -17,16 +17,17 @@ class DailyPanel:
         t = shell.i18n.t
         today = utc_day(time.time())
         dailies = shell.dailies
-        done = dailies.done_today(today, GAMES)
+        done = dailies.done_today(today, registry.games())
         items = []
-        for game in GAMES:
+        for game in registry.games():
             mark_key = "daily_done" if done[game] else "daily_not_done"
             items.append(element("li", cls="daily-entry" + (" is-done" if done[game] else ""),
                                  attrs={"data-game": game}, children=[
-                element("a", attrs={"href": daily_hash(game)}, text=t("daily_open", game=t(f"{game}_name"))),
+                element("a", attrs={"href": daily_hash(game)},
+                        text=t("daily_open", game=t(registry.backend(game).name_key))),
                 element("span", cls="daily-mark", text=("✓ " if done[game] else "") + t(mark_key))]))
-        streak = dailies.overall_streak(today, GAMES)
-        best = max((dailies.best_streak(game) for game in GAMES), default=0)
+        streak = dailies.overall_streak(today, registry.games())
+        best = max((dailies.best_streak(game) for game in registry.games()), default=0)
         self.root = element("section", cls="daily-panel", attrs={"aria-labelledby": "daily-title"}, children=[
             element("h2", text=t("daily_today"), attrs={"id": "daily-title"}),
             element("p", cls="daily-date", text=t("daily_in_play", date=today.isoformat())),

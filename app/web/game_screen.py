@@ -72,6 +72,7 @@ class GameScreen:
         self.session: Session | None = None
         self.daily_day = utc_day(time.time()) if daily else None  # the UTC date of the daily in play, if it is one
         self._counted_start = self._counted_result = False  # this board's entries in the statistics
+        self._hint_words: tuple[Any, str] | None = None  # (move, words) of the hint being played, until said
 
         self.root = element("section", cls=f"game game-{game}", attrs={"aria-labelledby": "game-title"})
         by_id("view").appendChild(self.root)
@@ -150,7 +151,7 @@ class GameScreen:
             if state is None and game_id is None:
                 state = self._first_unfinished_stage()
             if state is None:
-                state = self._fresh_state(self.view.adjust_params(next(iter(self.backend.PRESETS.values()))))
+                state = self._fresh_state(self.view.adjust_params(next(iter(self.backend.presets.values()))))
             self._start(state)
         if game_id is not None and state is not None:
             restored = progress.restore(self.backend, self.shell.storage.get(self._progress_key()), self.game_id())
@@ -162,11 +163,12 @@ class GameScreen:
 
     def _first_unfinished_stage(self) -> Any:
         """A game with stages opens on the first one not yet cleared (None: no stages, or all cleared)."""
-        stages = getattr(self.backend, "STAGES", None)
-        if not stages:
+        stages = self.backend.stages
+        ids = list(stages.ids()) if stages is not None else []
+        if stages is None or not ids:
             return None
-        stage = self.shell.stages.first_unfinished(self.game, list(stages))
-        return self.backend.stage_state(stage) if stage is not None else None
+        stage = self.shell.stages.first_unfinished(self.game, ids)
+        return stages.stage_state(stage) if stage is not None else None
 
     def stage_progress(self, stage_id: str) -> dict[str, Any]:
         """The player's record of one stage: {"done": bool, "best": moves or None}."""
@@ -245,6 +247,7 @@ class GameScreen:
         if self.session.hints_used:  # hints and checks, shown once used: the records will say so too
             rows.append(("hints", self.i18n.t("hints_label"), str(self.session.hints_used)))
         self.controls.show(self.session, rows)
+        self.view.after_render(self.session)
         return changed
 
     def _on_tick(self, *_: Any) -> None:
@@ -313,12 +316,22 @@ class GameScreen:
         self._after_change()
 
     def _say_change(self, what: str | None, before: Any, move: Any = None) -> None:
-        """Announce a move, undo, redo, restart or new game at the player's verbosity."""
+        """Announce a move, undo, redo, restart or new game at the player's verbosity.
+
+        A hinted move's words (the view's `hint_words`) come first, and are said even when
+        move announcements are off: the player asked for the hint.
+        """
+        hinted = None
+        if self._hint_words is not None and move is not None and tuple(self._hint_words[0]) == tuple(move):
+            hinted, self._hint_words = self._hint_words[1], None
         verbosity = self.shell.settings.get("announce")
-        if verbosity == "off" or self.session is None:
+        if self.session is None:
             return
-        summary = self.view.move_summary(before, self.session.state, move, verbosity)
-        text = " ".join(filter(None, [self.i18n.t(what) if what else "", summary or ""]))
+        change = ""
+        if verbosity != "off":
+            summary = self.view.move_summary(before, self.session.state, move, verbosity)
+            change = " ".join(filter(None, [self.i18n.t(what) if what else "", summary or ""]))
+        text = self.i18n.sentences(hinted, change)
         if text:
             self.shell.announce(text)
 
@@ -375,7 +388,14 @@ class GameScreen:
             return
         self.session.note_hint()
         self.shell.audio.play("hint")
-        self.view.use_hint(move)
+        words = self.view.hint_words(self.session.state, move)
+        self._hint_words = (move, words) if words else None
+        try:
+            self.view.use_hint(move)
+        finally:
+            unsaid, self._hint_words = self._hint_words, None
+        if unsaid is not None:  # no move was played at once (a hint that only shows, a slow first open)
+            self.shell.announce(unsaid[1])
 
     def check(self) -> None:
         """Mark what is already wrong (the game's own Check); it counts like a hint."""
@@ -430,7 +450,7 @@ class GameScreen:
         """The preset's name of the board in play ("Easy 5×5"), else its params text."""
         params = self.backend.params_of(self.session.state)
         current = self.backend.format_params(params)
-        for name, preset in self.backend.PRESETS.items():
+        for name, preset in self.backend.presets.items():
             if self.backend.format_params(self.view.adjust_params(preset)) == current:
                 return str(self.view.preset_label(name, preset))
         return str(self.view.params_label(params))
@@ -505,7 +525,7 @@ class GameScreen:
         except ValueError as exc:
             other = self._other_game_of(text)
             if other is not None:
-                name = self.i18n.t(view_class(other)(self.host).name_key)
+                name = self.i18n.t(registry.backend(other).name_key)
                 self.share.show_error(self.i18n.t("said_id_other_game", game=name),
                                       link=(format_hash(other, text), self.i18n.t("open_in_game", game=name)))
             else:
@@ -522,9 +542,7 @@ class GameScreen:
 
     def _other_game_of(self, text: str) -> str | None:
         """Return the registered game whose backend reads this ID (a Minesweeper ID typed into Cross Light)."""
-        from app.games import GAMES
-
-        for game in GAMES:
+        for game in registry.games():
             if game == self.game:
                 continue
             try:
@@ -572,8 +590,8 @@ class GameScreen:
         """
         t = self.i18n.t
         self.shell.audio.play("lose")
-        report = getattr(self.view, "loss_report", None)
-        title, rows, ring = report(self.session) if report is not None else (t("game_over"), [], [])
+        report = self.view.loss_report(self.session)
+        title, rows, ring = report if report is not None else (t("game_over"), [], [])
         if ring:
             self.board.mark(ring, "hinted")
         self.dialog.show_loss(title, rows, on_undo=self._undo_loss if self.session.can_undo else None,
@@ -616,12 +634,12 @@ class GameScreen:
         self._focus_board()
 
     def _stage_in_play(self) -> str | None:
-        stage_of = getattr(self.backend, "stage_of", None)
-        return stage_of(self.session.state) if stage_of is not None else None
+        stages = self.backend.stages
+        return stages.stage_of(self.session.state) if stages is not None else None
 
     def _open_next_stage(self) -> None:
         stage = self._stage_in_play()
-        following = self.backend.next_stage(stage) if stage is not None else None
+        following = self.backend.stages.next_stage(stage) if stage is not None else None
         if following is not None:
             window.location.hash = format_hash(self.game, following)
 
@@ -635,7 +653,7 @@ class GameScreen:
         stage = self._stage_in_play()
         if stage is not None:
             self.shell.stages.record_clear(self.game, stage, self.session.moves, counts_for_best=clean)
-        if getattr(self.session, "deaths", 0):
+        if self.session.deaths:
             improved = set()  # a best after undoing a loss is kept apart, and is not a "new best"
         self.shell.check_storage()
         self.render()
@@ -646,7 +664,7 @@ class GameScreen:
         if self.daily_day is not None:
             notes.append(t("daily_cleared_streak", days=self.shell.dailies.streak(self.game, self.daily_day)))
         note = self.i18n.sentences(*notes)
-        has_next = stage is not None and self.backend.next_stage(stage) is not None
+        has_next = stage is not None and self.backend.stages.next_stage(stage) is not None
         self.dialog.show(t("cleared"), rows, note, is_best=bool(improved), offer_next=has_next)
         self.shell.announce(" ".join([t("cleared")] + [f"{label} {value}" for label, value in rows] + [note]))
 

@@ -6,7 +6,6 @@ from typing import Any
 
 from app.core import registry
 from app.core.route import STATS, format_hash
-from app.games import GAMES
 from app.web.daily_panel import DailyPanel
 from app.web.dom import Listeners, by_id, element
 from app.web.records_panel import RecordsPanel
@@ -38,24 +37,24 @@ class HomeScreen:
         self.root.appendChild(element("p", cls="tagline", text=t("site_tagline")))
         self.root.appendChild(DailyPanel(self.shell).root)
         cards = element("ul", cls="game-cards")
-        for game in GAMES:
-            view = view_class(game)(self.host)
-            backend = registry.backend(game)
+        for game in registry.games():
+            spec = registry.backend(game)
+            view = view_class(game)(self.host)  # the words for presets and bests are the view's
             records = element("dl")
-            for name, params in backend.PRESETS.items():
+            for name, params in spec.presets.items():
                 # Bests are kept per board kind, as the game screen stores them (settings included).
-                key = backend.format_params(view.adjust_params(params))
+                key = spec.format_params(view.adjust_params(params))
                 records.appendChild(element("div", cls="game-best", attrs={"data-preset": name}, children=[
                     element("dt", cls="label", text=view.preset_label(name, params)),
                     element("dd", cls="value", text=view.best_text(self.shell.bests.get(game, key)))]))
             link = element("a", cls="game-card", attrs={"href": f"#{game}", "data-game": game}, children=[
-                element("span", cls=f"game-icon game-icon-{game}", attrs={"aria-hidden": "true"}),
-                element("span", cls="game-name", text=t(view.name_key)),
-                element("span", cls="game-rule", text=t(view.rule_key)),
+                element("span", cls=f"game-icon {spec.icon}", attrs={"aria-hidden": "true"}),
+                element("span", cls="game-name", text=t(spec.name_key)),
+                element("span", cls="game-rule", text=t(spec.rule_key)),
             ])
             title = element("p", cls="bests-title", text=t("best"))
             stats = element("a", cls="game-stats-link", text=t("stats_link"), attrs={
-                "href": format_hash(game, screen=STATS), "aria-label": f"{t('stats_link')}: {t(view.name_key)}"})
+                "href": format_hash(game, screen=STATS), "aria-label": f"{t('stats_link')}: {t(spec.name_key)}"})
             bests = element("div", cls="game-bests", children=[title, records, stats])
             cards.appendChild(element("li", cls="game-entry", children=[link, bests]))
         self.root.appendChild(cards)

@@ -10,6 +10,7 @@ from typing import Any
 
 import js
 
+from app.core import registry
 from app.core.bests import Bests
 from app.core.daily import DailyLog
 from app.core.records import migrate_records
@@ -19,7 +20,6 @@ from app.core.stage_progress import StageProgress
 from app.core.stats import Stats
 from app.core.storage import Storage
 from app.core.strings import detect_language
-from app.games import GAMES
 from app.web import dom, engine
 from app.web.audio import Audio
 from app.web.dom import Callback, Listeners, by_id, document, window
@@ -93,7 +93,7 @@ class Shell:
 
     def route(self, *_: Any) -> None:
         """Open the screen the current hash names (home, a new game, or one puzzle)."""
-        route = parse_hash(str(window.location.hash), GAMES)
+        route = parse_hash(str(window.location.hash), registry.games())
         first_screen = not self._routed
         if route.game is not None and route.screen != STATS and not engine.is_ready():
             self._wait_for_engine()

@@ -92,7 +92,7 @@ class StatsScreen:
     def _preset_choices(self) -> list[tuple[str, str]]:
         """Return (preset key, label) for the game's presets, with the player's settings applied."""
         choices: list[tuple[str, str]] = []
-        for name, params in self.backend.PRESETS.items():
+        for name, params in self.backend.presets.items():
             key = str(self.backend.format_params(self.view.adjust_params(params)))
             if all(key != known for known, _ in choices):
                 choices.append((key, self.view.preset_label(name, params)))

@@ -4,7 +4,7 @@
 // It starts a Python of its own exactly as a restoring page will (numpy's files written and
 // its libraries loaded before the C runtime starts, in one order: static/js/runtime-setup.js),
 // unpacks app.zip where PyScript does, imports numpy and the game's pure modules (app.core,
-// app.games), then stores the memory snapshot with numpy's files as one bundle
+// app.games, app.catalogue), then stores the memory snapshot with numpy's files as one bundle
 // (static/js/snapshot-bundle.js) in Cache Storage, keyed to the build. The page terminates
 // this worker when it answers, and its memory goes with it.
 import {loadPyodide, version} from "../vendor/pyodide/pyodide.mjs";
@@ -23,6 +23,7 @@ for _root in ("app.core", "app.games"):
     _package = importlib.import_module(_root)
     for _info in pkgutil.walk_packages(_package.__path__, _root + "."):
         importlib.import_module(_info.name)
+import app.catalogue  # the one game list, registered into app.core as the page will find it
 importlib.invalidate_caches()
 del _root, _package, _info
 `;

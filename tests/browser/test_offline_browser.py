@@ -24,8 +24,10 @@ import vendor
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from serve import serve_in_thread
 
-from app.games import GAMES
+from app.core import registry
 from tests.browser.conftest import RequestLog, go, wait_until_ready
+
+GAMES = registry.games()  # every game app.catalogue registered (tests/conftest.py imports it)
 
 # scripts/dist.py, imported by name at run time: a built dist/ folder at the project root would
 # otherwise make the linter sort `import dist` as first-party one day and third-party the next.

@@ -1,6 +1,8 @@
-"""The conformance suite: every registered game keeps the promises of `app.core.game.Backend`.
+"""The conformance suite: every registered game keeps the promises of its `app.core.game.GameSpec`.
 
-A new game listed in `app.games.GAMES` gets all of these for free; a game whose
+A new game listed in `app.catalogue.GAMES` gets all of these for free, and so does
+the test-only ring game (tests/browser/ringtest/), registered here for the suite alone:
+the smallest whole game, which proves the descriptor is all a game needs; a game whose
 hints stop leading to a win, whose moves do not survive JSON, or whose IDs do
 not round-trip fails here.
 """
@@ -27,7 +29,10 @@ from app.core.replay import (
 from app.core.rng import Rng
 from app.core.route import parse_hash
 from app.core.session import Session
-from app.games import GAMES
+from tests.browser.ringtest import backend as ringtest
+
+GAMES = registry.games()  # every game app.catalogue registered (tests/conftest.py imports it)
+
 
 SEEDS = ("conformance-1", "conformance-2", "conformance-3")
 MAX_HINTED_MOVES = 2_000
@@ -36,7 +41,7 @@ MALFORMED_IDS = ("", "x", "1", "1.", "999.abc", "1.0x0", "1.abc.def.ghi.jkl", "\
 
 
 def _presets(game: str) -> list[tuple[str, object]]:
-    return list(registry.backend(game).PRESETS.items())
+    return list(registry.backend(game).presets.items())
 
 
 def _small_preset(game: str) -> object:
@@ -66,25 +71,28 @@ def _play_hints_to_the_end(backend: object, state: object) -> tuple[object, list
     return state, moves
 
 
-@pytest.fixture(params=GAMES)
-def game(request: pytest.FixtureRequest) -> str:
-    """Each registered game in turn."""
+@pytest.fixture(params=(*GAMES, ringtest.ID))
+def game(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each registered game in turn, and the ring test game, registered for this test only."""
+    if request.param == ringtest.ID:
+        monkeypatch.setitem(registry._SPECS, ringtest.ID, ringtest.SPEC)
     return request.param
 
 
 def test_every_game_has_the_backend_surface(game: str) -> None:
     backend = registry.backend(game)
-    assert backend.ID == game
-    for name in ("PRESETS", "parse_params", "format_params", "params_of", "generate", "apply", "status", "hint",
+    assert backend.id == game
+    for name in ("parse_params", "format_params", "params_of", "generate", "apply", "status", "hint",
                  "encode", "decode"):
-        assert hasattr(backend, name), f"{game} lacks {name}"
-    assert backend.PRESETS, "a game needs at least one preset"
+        assert callable(getattr(backend, name)), f"{game} lacks {name}"
+    assert backend.presets, "a game needs at least one preset"
+    assert backend.name_key == f"{game}_name" and backend.rule_key.startswith(f"{game}_rule")
 
 
 def test_every_game_has_strings_in_both_languages(game: str) -> None:
-    strings = registry.strings(game)
-    assert set(strings.EN) == set(strings.JA)
-    assert all(key.startswith(f"{game}_") for key in strings.EN), \
+    strings = registry.backend(game).strings
+    assert set(strings.en) == set(strings.ja)
+    assert all(key.startswith(f"{game}_") for key in strings.en), \
         "a game's own strings are prefixed with its id, so games cannot overwrite each other's"
 
 
@@ -228,7 +236,7 @@ def test_a_replay_of_the_move_log_reproduces_the_final_state(game: str, seed: st
             break
         move = backend.hint(session.state)
         states.append(session.record(move, _apply(backend, session.state, move)))
-    route = parse_hash(replay_link(backend, session.log_start, session.move_log), GAMES)
+    route = parse_hash(replay_link(backend, session.log_start, session.move_log), registry.games())
     assert route.game == game
     replay = Replay.load_steps(backend, *_link_parts(backend, route.game_id))
     replay = run_to_end(replay)

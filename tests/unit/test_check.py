@@ -9,17 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core import registry
 from app.core.check import NOTHING_WRONG, CheckResult, can_check, check_state, run_check
 from app.core.rng import Rng
 from app.core.session import Session
 from app.core.strings import records_ui
-
-mines = registry.backend("mines")
-crosslight = registry.backend("crosslight")
-mirrors = registry.backend("mirrors")
-pipes = registry.backend("pipes")
-
+from app.games import (
+    crosslight,  # noqa: E402
+    mines,  # noqa: E402
+    mirrors,  # noqa: E402
+    pipes,  # noqa: E402
+)
 
 # ----- Minesweeper ----------------------------------------------------------------------------------
 
@@ -70,17 +69,17 @@ def test_mines_check_before_the_first_click_and_after_the_end() -> None:
     mine = tuple(int(v) for v in np.argwhere(lost.mines & ~lost.opened)[0])
     lost = mines.apply(lost, ("open", *mine))
     assert mines.status(lost) == -1 and mines.check(lost) is None
-    assert not can_check(mines, lost)
+    assert not can_check(mines.SPEC, lost)
 
 
 def test_a_check_counts_like_a_hint() -> None:
-    session = Session(mines, _placed("counted"))
+    session = Session(mines.SPEC, _placed("counted"))
     safe = tuple(int(v) for v in np.argwhere(~session.state.mines & ~session.state.opened)[0])
     session.play(("flag", *safe))
     result = run_check(session)
     assert result is not None and result.cells == (safe,) and result.count == 1
     assert session.hints_used == 1
-    assert run_check(Session(crosslight, crosslight.generate(crosslight.PRESETS["easy"], Rng("c")))) is not None
+    assert run_check(Session(crosslight.SPEC, crosslight.generate(crosslight.PRESETS["easy"], Rng("c")))) is not None
 
 
 # ----- the games that say how far ----------------------------------------------------------------------
@@ -88,12 +87,12 @@ def test_a_check_counts_like_a_hint() -> None:
 
 def test_crosslight_check_is_the_presses_left() -> None:
     state = crosslight.generate(crosslight.PRESETS["normal"], Rng("cl-check"))
-    result = check_state(crosslight, state)
+    result = check_state(crosslight.SPEC, state)
     assert result == CheckResult("check_presses_left", crosslight.par(state))
     solved = state
     for move in crosslight.solve(state):
         solved = crosslight.apply(solved, move)
-    assert check_state(crosslight, solved) is None
+    assert check_state(crosslight.SPEC, solved) is None
 
 
 def test_mirrors_check_is_the_turns_left() -> None:
@@ -146,5 +145,5 @@ def test_every_check_key_is_in_the_catalogue(key: str) -> None:
 
 
 def test_mines_check_with_no_flag_says_nothing_and_counts_nothing() -> None:
-    session = Session(mines, _placed("no-flags"))
+    session = Session(mines.SPEC, _placed("no-flags"))
     assert run_check(session) is None and session.hints_used == 0

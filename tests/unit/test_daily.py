@@ -34,7 +34,9 @@ from app.core.rng import Rng
 from app.core.route import DAILY, parse_hash
 from app.core.session import Session
 from app.core.storage import MemoryBacking, Storage
-from app.games import GAMES
+
+GAMES = registry.games()  # every game app.catalogue registered (tests/conftest.py imports it)
+
 
 ROOT = Path(__file__).resolve().parents[2]
 DAY = dt.date(2026, 12, 1)
@@ -56,7 +58,7 @@ def test_the_seed_names_game_and_date() -> None:
 def test_the_daily_is_the_games_own_board_from_the_seed() -> None:
     for game in GAMES:
         backend = registry.backend(game)
-        make = getattr(backend, "daily_state", backend.generate)  # a game may shape its daily (Minesweeper)
+        make = backend.daily_state or backend.generate  # a game may shape its daily (Minesweeper)
         expected = make(daily_params(game), Rng(daily_seed(game, DAY)))
         assert backend.encode(daily_state(game, DAY)) == backend.encode(expected)
 
@@ -69,8 +71,9 @@ def test_the_daily_differs_between_days() -> None:
 
 def test_the_daily_is_the_same_in_another_process() -> None:
     # Another interpreter with another hash seed: nothing may depend on hash order or on this run.
-    code = ("import datetime, json; from app.core.daily import daily_id; from app.games import GAMES; "
-            "print(json.dumps({g: daily_id(g, datetime.date(2026, 12, 1)) for g in GAMES}))")
+    code = ("import datetime, json, app.catalogue; from app.core.daily import daily_id; "
+            "from app.core.registry import games; "
+            "print(json.dumps({g: daily_id(g, datetime.date(2026, 12, 1)) for g in games()}))")
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
                          check=True, timeout=120)
@@ -148,15 +151,15 @@ def test_the_card_in_both_languages_tells_no_spoilers() -> None:
 
 
 def test_card_fields_from_a_session() -> None:
-    backend = registry.backend("crosslight")
+    from app.games import crosslight as backend
     start = daily_state("crosslight", DAY)
-    session = Session(backend, start, clock=lambda: 0.0)
+    session = Session(backend.SPEC, start, clock=lambda: 0.0)
     for move in backend.solve(start):
         session.play(move)
-    fields = card_fields(backend, session)
+    fields = card_fields(backend.SPEC, session)
     assert fields == {"won": True, "moves": backend.par(start), "time": 0.0, "hints": 0, "par": backend.par(start)}
-    mines = registry.backend("mines")
-    assert card_fields(mines, Session(mines, daily_state("mines", DAY)))["par"] is None
+    from app.games import mines
+    assert card_fields(mines.SPEC, Session(mines.SPEC, daily_state("mines", DAY)))["par"] is None
 
 
 @pytest.mark.parametrize("seconds, text", [(0, "0:00"), (59.99, "0:59"), (61, "1:01"), (3600, "1:00:00"),
@@ -167,7 +170,7 @@ def test_format_time(seconds: float, text: str) -> None:
 
 def test_the_minesweeper_daily_is_one_layout_with_its_centre_opened() -> None:
     """Mines are laid on the first click: the daily opens the centre so that every player meets one board."""
-    mines = registry.backend("mines")
+    from app.games import mines
     state = daily_state("mines", DAY)
     rows, cols = state.opened.shape
     assert state.mines is not None and state.opened[rows // 2, cols // 2]

@@ -46,3 +46,37 @@ def test_pure_packages_never_import_the_browser(package: str) -> None:
                  for path in sorted((ROOT / package).rglob("*.py"))
                  if (names := browser_imports(path.read_text(encoding="utf-8")))}
     assert not offenders, f"only app/web may touch the browser: {offenders}"
+
+
+def imported_modules(source: str) -> list[str]:
+    """Return every absolute module a Python source imports, at any depth (`from x import y` gives x and x.y)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found += [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+    return found
+
+
+def imports_a_game(source: str) -> list[str]:
+    """Return the imports of a source that reach into `app.games` (a game's package or the package itself)."""
+    return [name for name in imported_modules(source) if name == "app.games" or name.startswith("app.games.")]
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("from app.games import mines", ["app.games", "app.games.mines"]),
+    ("def f():\n    import app.games.pipes.moves\n", ["app.games.pipes.moves"]),
+    ("from app import games", ["app.games"]),
+    ("from app.core import registry\nfrom app.gamesx import y", []),
+])
+def test_game_imports_are_recognised(source: str, expected: list[str]) -> None:
+    assert imports_a_game(source) == expected
+
+
+def test_core_never_imports_a_game() -> None:
+    """Core learns the games from app.catalogue's registrations, never by importing them (no late imports either)."""
+    offenders = {str(path.relative_to(ROOT)): names
+                 for path in sorted((ROOT / "app/core").rglob("*.py"))
+                 if (names := imports_a_game(path.read_text(encoding="utf-8")))}
+    assert not offenders, f"app/core must not import app.games: {offenders}"

@@ -427,12 +427,18 @@ def test_counts_have_english_singulars_and_japanese_counts_name_what_they_count(
 
 
 def test_no_string_is_dead() -> None:
-    """Every key is named in the backend or the view, literally or by a prefix they fill in."""
+    """Every key is named in the backend or the view, literally or by a prefix they fill in.
+
+    The generic stage list names its keys after the game id ("{game}_stages"): read as Light Path's.
+    """
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    sources = [*(root / "app" / "games" / "mirrors").glob("*.py"), root / "app" / "web" / "views" / "mirrors.py"]
+    sources = [*(root / "app" / "games" / "mirrors").glob("*.py"),
+               *(root / "app" / "web" / "views").glob("mirrors*.py")]
     text = "\n".join(path.read_text(encoding="utf-8") for path in sources if path.name != "strings.py")
+    stage_list = (root / "app" / "web" / "screen" / "stage_list.py").read_text(encoding="utf-8")
+    text += stage_list.replace("{self.game}_", "mirrors_").replace("{game}_", "mirrors_")
     prefixes = ("mirrors_stage_error_", "mirrors_colour_", "mirrors_letter_", "mirrors_direction_", "mirrors_preset_",
                 "mirrors_tier_", "mirrors_aria_mirror_", "mirrors_aria_fixed_", "mirrors_legend_")
     dead = [key for key in strings.EN

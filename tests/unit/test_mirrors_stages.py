@@ -172,6 +172,7 @@ def test_the_shipped_file_loaded_without_error() -> None:
 
 DAMAGED_IMPORT = """
 import json
+import app.catalogue
 from app.core import strings
 from app.core.rng import Rng
 from app.games import mirrors as mi

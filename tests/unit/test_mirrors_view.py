@@ -21,12 +21,13 @@ _ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
 _pyodide.ffi = _ffi  # type: ignore[attr-defined]
 
 from app.core.game import RefusedMoveError  # noqa: E402 - after the stand-ins above
-from app.core.strings import translate  # noqa: E402
+from app.core.strings import sentences, translate  # noqa: E402
 from app.games import mirrors as mi  # noqa: E402
 from app.games.mirrors import cells as mc  # noqa: E402
 from app.games.mirrors import strings  # noqa: E402
 from app.games.mirrors.board import Puzzle  # noqa: E402
-from app.web.views.mirrors import LEGEND, MirrorsView, legend_pieces  # noqa: E402
+from app.web.views.mirrors import MirrorsView  # noqa: E402
+from app.web.views.mirrors_panel import LEGEND, legend_pieces  # noqa: E402
 
 
 def board(rows: list[str], sources: list[tuple[int, int, int, int]]) -> mi.State:
@@ -66,6 +67,7 @@ class Host:
         self.said: list[str] = []
         self.sounds: list[str] = []
         self.view: MirrorsView | None = None
+        self.hinting: tuple[Any, str] | None = None
 
     def t(self, key: str, **params: Any) -> str:
         return translate(self.lang, key, **params)
@@ -73,8 +75,18 @@ class Host:
     def announce(self, text: str) -> None:
         self.said.append(text)
 
+    def sentences(self, *texts: str | None) -> str:
+        return sentences(self.lang, *texts)
+
     def play_sound(self, name: str) -> None:
         self.sounds.append(name)
+
+    def hint(self) -> Any:
+        """Ask for a hint as the screen does: the view's hint words lead the hinted move's summary."""
+        move = mi.hint(self.state)
+        self.hinting = (move, self.view.hint_words(self.state, move))
+        self.view.use_hint(move)
+        return move
 
     def request(self, move: Any) -> None:
         before = self.state
@@ -86,9 +98,10 @@ class Host:
             return
         self.state = after
         self.board.mark([], "hinted")  # the screen clears the ring on every move
-        summary = self.view.move_summary(before, after, move, "short")
-        if summary:
-            self.said.append(summary)
+        hinted, self.hinting = (self.hinting[1] if self.hinting and self.hinting[0] == move else None), None
+        text = self.sentences(hinted, self.view.move_summary(before, after, move, "short"))
+        if text:
+            self.said.append(text)
         self.view.after_move(before, after, move, [])
 
 
@@ -109,20 +122,17 @@ def label_of(view: MirrorsView, state: mi.State, row: int, col: int) -> str:
 
 def test_a_hint_says_the_mirror_was_turned_and_the_turns_left_after_it() -> None:
     state = mi.stage_state("3-05")
-    move = mi.hint(state)
     view, host = view_on(state)
-    view.use_hint(move)
+    move = host.hint()
     after = mi.apply(state, move)
     left = mi.remaining_turns(after)
     assert left == mi.remaining_turns(state) - 1
     text = f"Turned the mirror at row {move[1] + 1}, column {move[2] + 1}; {left} turns to go"
-    assert host.said[0] == text  # at once, before the move (said even with move announcements off)
-    assert host.said[-1].startswith(text + ". ")  # the summary leads with it, then what lit
+    assert host.said[-1].startswith(text + ". ")  # the hint's words lead the summary, then what lit
     assert host.said[-1].endswith(f"{len(mi.lit_targets(after))} of {len(mi.targets(after))} targets lit")
     assert host.state == after
     assert host.board.marks["hinted"] == [(move[1], move[2])]
     assert host.board.cursor == (move[1], move[2])
-    assert view._pending_hint is None
 
 
 def test_the_hint_before_last_says_one_turn_in_the_singular() -> None:
@@ -131,10 +141,10 @@ def test_the_hint_before_last_says_one_turn_in_the_singular() -> None:
         state = mi.apply(state, mi.hint(state))
     move = mi.hint(state)
     view, _ = view_on(state)
-    assert view.hinted_text(state, move) == (
+    assert view.hint_words(state, move) == (
         f"Turned the mirror at row {move[1] + 1}, column {move[2] + 1}; 1 turn to go")
     japanese, _ = view_on(state, "ja")
-    assert japanese.hinted_text(state, move) == f"{move[1] + 1}行{move[2] + 1}列の鏡を回しました。あと1回です"
+    assert japanese.hint_words(state, move) == f"{move[1] + 1}行{move[2] + 1}列の鏡を回しました。あと1回です"
 
 
 def test_a_turn_that_is_not_the_hint_is_not_ringed_nor_said_as_a_hint() -> None:

@@ -63,4 +63,5 @@ def test_pipes_says_what_the_water_did_and_full_adds_the_turn() -> None:
     if pipes.status(after) == 0:
         assert short and "Water" in short or "connected" in short
         assert view.move_summary(before, after, move, "full").startswith("Row 1, column 1: turn clockwise.")
-    assert view.move_summary(before, pipes.apply(before, ("lock", 0, 0)), ("lock", 0, 0), "full") is None
+    assert view.move_summary(before, pipes.apply(before, ("lock", 0, 0)), ("lock", 0, 0), "short") == \
+        "Row 1, column 1 locked", "a lock says what it did, at the screen's verbosity like any move"

@@ -17,7 +17,7 @@ _pyodide.ffi = _ffi  # type: ignore[attr-defined]
 import pytest  # noqa: E402
 
 from app.core.rng import Rng  # noqa: E402 - after the stand-ins above
-from app.core.strings import translate  # noqa: E402
+from app.core.strings import sentences, translate  # noqa: E402
 from app.games import pipes  # noqa: E402
 from app.web.views.pipes import PipesView  # noqa: E402
 
@@ -64,12 +64,23 @@ class Host:
         self.said: list[str] = []
         self.sounds: list[str] = []
         self.verbosity = verbosity
+        self.hinting: tuple[Any, str] | None = None
 
     def t(self, key: str, **params: Any) -> str:
         return translate("en", key, **params)
 
     def announce(self, text: str) -> None:
         self.said.append(text)
+
+    def sentences(self, *texts: str | None) -> str:
+        return sentences("en", *texts)
+
+    def hint(self) -> Any:
+        """Ask for a hint as the screen does: the view's hint words lead the hinted move's summary."""
+        move = pipes.hint(self.state)
+        self.hinting = (move, self.view.hint_words(self.state, move))
+        self.view.use_hint(move)
+        return move
 
     def play_sound(self, name: str) -> None:
         self.sounds.append(name)
@@ -83,10 +94,11 @@ class Host:
         before = self.state
         self.state = pipes.apply(before, move)
         self.board.marks.pop("hinted", None)  # the screen clears the hint ring on every move
-        if self.verbosity != "off":
-            summary = self.view.move_summary(before, self.state, move, self.verbosity)
-            if summary:
-                self.announce(summary)
+        hinted, self.hinting = (self.hinting[1] if self.hinting and self.hinting[0] == move else None), None
+        summary = self.view.move_summary(before, self.state, move, self.verbosity) if self.verbosity != "off" else None
+        text = self.sentences(hinted, summary)
+        if text:
+            self.announce(text)
         self.view.after_move(before, self.state, move, [])
 
 
@@ -118,9 +130,8 @@ def make(preset: str, seed: str, verbosity: str = "short") -> tuple[PipesView, H
 @pytest.mark.parametrize("verbosity", ["short", "full"])
 def test_a_hint_says_which_tile_it_turned_and_locked_then_the_water_and_rings_it(verbosity: str) -> None:
     view, host = make("net_9x9_wrap", "hint-words", verbosity)
-    move = pipes.hint(host.state)
     before = host.state
-    view.use_hint(move)
+    move = host.hint()
     row, col = move[1], move[2]
     n, total = pipes.active_count(host.state)
     delta = n - pipes.active_count(before)[0]
@@ -135,8 +146,7 @@ def test_a_hint_says_which_tile_it_turned_and_locked_then_the_water_and_rings_it
 
 def test_a_hint_is_named_even_when_moves_are_not_announced() -> None:
     view, host = make("path_5x5", "hint-off", "off")
-    move = pipes.hint(host.state)
-    view.use_hint(move)
+    move = host.hint()
     assert host.said == [f"Turned and locked row {move[1] + 1}, column {move[2] + 1}"]
     assert host.board.marks["hinted"] == [(move[1], move[2])]
 
@@ -159,14 +169,14 @@ def test_locks_are_not_said_when_moves_are_not_announced() -> None:
 def test_unlock_all_is_enabled_only_while_a_tile_is_locked_and_says_how_many_it_unlocked() -> None:
     view, host = make("path_5x5", "unlock-all")
     button = view._unlock_button
-    view.stats(Session(host.state), {})
+    view.after_render(Session(host.state))
     assert button.disabled, "nothing is locked yet"
     host.request(("lock", 0, 0))
-    view.stats(Session(host.state), {})
+    view.after_render(Session(host.state))
     assert not button.disabled
-    view.stats(Session(host.state, over=True), {})
+    view.after_render(Session(host.state, over=True))
     assert button.disabled, "a finished board takes no more moves"
-    view.stats(Session(host.state), {})
+    view.after_render(Session(host.state))
     host.request(("unlock_all",))
     assert host.said[-1] == "Unlocked 1 tile"
     for cell in ((0, 1), (1, 1), (2, 2)):
@@ -175,5 +185,5 @@ def test_unlock_all_is_enabled_only_while_a_tile_is_locked_and_says_how_many_it_
     host.request(("unlock_all",))
     assert host.said[-1] == "Unlocked 3 tiles"
     assert host.board.focused, "focus leaves the button it disables for the board"
-    view.stats(Session(host.state), {})
+    view.after_render(Session(host.state))
     assert button.disabled

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import zlib
 
@@ -30,10 +31,9 @@ from app.core.replay import (
 from app.core.rng import Rng
 from app.core.route import parse_hash
 from app.core.session import Session
-from app.games import GAMES
+from app.games import crosslight, mines
 
-crosslight = registry.backend("crosslight")
-mines = registry.backend("mines")
+GAMES = registry.games()  # every game app.catalogue registered (tests/conftest.py imports it)
 
 
 def _pack(data: object, *, raw: bytes | None = None, version: str = "1") -> str:
@@ -166,11 +166,11 @@ def test_the_route_part_of_a_replay_link() -> None:
 def test_a_replay_link_survives_the_router() -> None:
     state, game_id = _board()
     moves = crosslight.solve(state)
-    fragment = replay_link(crosslight, state, moves)
+    fragment = replay_link(crosslight.SPEC, state, moves)
     assert fragment == replay_hash("crosslight", game_id, encode_moves(moves))
     route = parse_hash(fragment, GAMES)
     assert route.game == "crosslight"
-    replay = Replay.from_link(crosslight, route.game_id)
+    replay = Replay.from_link(crosslight.SPEC, route.game_id)
     assert replay.final_status == 1
     assert replay.moves == moves
 
@@ -188,7 +188,7 @@ def test_tampered_links_are_refused_and_change_nothing() -> None:
             tampered = text[:index] + replacement + text[index + 1:]
             assert all(ch in alphabet + "." for ch in tampered)
             try:
-                replay = Replay.from_link(crosslight, f"{game_id}/replay/{tampered}")
+                replay = Replay.from_link(crosslight.SPEC, f"{game_id}/replay/{tampered}")
             except ReplayError:
                 refused += 1
                 continue
@@ -202,14 +202,14 @@ def test_a_legal_looking_move_that_does_not_apply_is_refused_with_its_index() ->
     state, game_id = _board()
     moves = [(0, 0), (0, 0), (9, 9)]
     with pytest.raises(ReplayError) as caught:
-        Replay.from_link(crosslight, f"{game_id}/replay/{encode_moves(moves)}")
+        Replay.from_link(crosslight.SPEC, f"{game_id}/replay/{encode_moves(moves)}")
     assert caught.value.kind == "illegal" and caught.value.index == 2
 
 
 def test_moves_after_the_game_is_won_are_refused() -> None:
     state, game_id = _board()
     moves = [*crosslight.solve(state), (0, 0)]
-    assert _kind(lambda: Replay.from_link(crosslight, f"{game_id}/replay/{encode_moves(moves)}")) == "illegal"
+    assert _kind(lambda: Replay.from_link(crosslight.SPEC, f"{game_id}/replay/{encode_moves(moves)}")) == "illegal"
 
 
 @pytest.mark.parametrize("rest, kind", [
@@ -221,14 +221,14 @@ def test_moves_after_the_game_is_won_are_refused() -> None:
 ])  # fmt: skip
 def test_link_problems_have_kinds(rest: str, kind: str) -> None:
     _state, game_id = _board()
-    assert _kind(lambda: Replay.from_link(crosslight, rest.replace("{id}", game_id))) == kind
+    assert _kind(lambda: Replay.from_link(crosslight.SPEC, rest.replace("{id}", game_id))) == kind
 
 
 def test_a_link_to_another_games_board_is_refused() -> None:
     state, _ = _board()
     mines_id = mines.encode(mines.generate(mines.PRESETS["beginner"], Rng("other")))
     link = f"{mines_id}/replay/{encode_moves(crosslight.solve(state))}"
-    assert _kind(lambda: Replay.from_link(crosslight, link)) == "game_id"
+    assert _kind(lambda: Replay.from_link(crosslight.SPEC, link)) == "game_id"
 
 
 # ----- stepping -------------------------------------------------------------------------------
@@ -245,7 +245,7 @@ def _long_crosslight_game() -> tuple[object, list[tuple[int, int]], list[object]
 
 def test_stepping_and_seeking_give_the_states_of_play() -> None:
     start, moves, states = _long_crosslight_game()
-    replay = Replay.load(crosslight, start, moves)
+    replay = Replay.load(crosslight.SPEC, start, moves)
     assert len(replay) == len(moves) and replay.at_start and replay.last_move is None
     assert replay.final_state == states[-1] and replay.final_status == 1
     while replay.forward():
@@ -265,7 +265,7 @@ def test_stepping_and_seeking_give_the_states_of_play() -> None:
 def test_a_slow_move_is_loaded_in_slices_and_never_applied_again(monkeypatch: pytest.MonkeyPatch) -> None:
     start = mines.generate(mines.PRESETS["beginner"], Rng("slow-first-click"))
     moves = [("open", 4, 4), ("flag", 0, 0), ("unflag", 0, 0)]
-    steps = Replay.load_steps(mines, start, moves)
+    steps = Replay.load_steps(mines.SPEC, start, moves)
     yielded = 0
     try:
         while True:
@@ -281,7 +281,7 @@ def test_a_slow_move_is_loaded_in_slices_and_never_applied_again(monkeypatch: py
         calls.append(move)
         return original(state, move)
 
-    monkeypatch.setattr(replay.backend, "apply", counting_apply)
+    monkeypatch.setattr(replay, "backend", dataclasses.replace(replay.backend, apply=counting_apply))
     replay.seek(3)
     replay.seek(1)
     replay.seek(2)
@@ -292,13 +292,13 @@ def test_a_slow_move_is_loaded_in_slices_and_never_applied_again(monkeypatch: py
 
 def test_a_session_log_after_a_restart_replays_from_its_restart_point() -> None:
     start = mines.generate(mines.PRESETS["beginner"], Rng("restart-replay"))
-    session = Session(mines, start)
+    session = Session(mines.SPEC, start)
     session.play(("open", 4, 4))
     session.play(("flag", 0, 0))
     assert session.restart()
     session.play(("flag", 1, 1))
-    fragment = replay_link(mines, session.log_start, session.move_log)
-    replay = Replay.from_link(mines, parse_hash(fragment, GAMES).game_id)
+    fragment = replay_link(mines.SPEC, session.log_start, session.move_log)
+    replay = Replay.from_link(mines.SPEC, parse_hash(fragment, GAMES).game_id)
     assert replay.moves == [("flag", 1, 1)]
     assert replay.final_state == session.state
 
@@ -308,7 +308,7 @@ def test_a_session_log_after_a_restart_replays_from_its_restart_point() -> None:
 
 def test_playback_steps_by_time_and_speed_and_pauses_at_the_end() -> None:
     start, moves, _states = _long_crosslight_game()
-    replay = Replay.load(crosslight, start, moves)
+    replay = Replay.load(crosslight.SPEC, start, moves)
     playback = Playback()
     assert playback.advance(10_000, replay) == 0  # paused
     playback.play()

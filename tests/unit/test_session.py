@@ -13,6 +13,11 @@ from hypothesis import strategies as st
 from app.core.session import Session
 
 
+def rules(**slots: object) -> SimpleNamespace:
+    """A stand-in game with the slots a Session reads; its optional hooks are None unless given."""
+    return SimpleNamespace(**{"restart_state": None, "move_cost": None, **slots})
+
+
 class FakeClock:
     def __init__(self) -> None:
         self.now = 0.0
@@ -44,7 +49,7 @@ def counter_status(state: Counter) -> int:
     return 1 if state.value == state.target else 0
 
 
-COUNTER = SimpleNamespace(apply=counter_apply, status=counter_status)
+COUNTER = rules(apply=counter_apply, status=counter_status)
 
 
 @dataclass(frozen=True)
@@ -60,7 +65,7 @@ def seeded_apply(state: Seeded, move: int) -> Seeded:
     return Seeded(state.value + 1, layout)
 
 
-SEEDED = SimpleNamespace(
+SEEDED = rules(
     apply=seeded_apply,
     status=lambda state: 0,
     restart_state=lambda initial, current: Seeded(0, current.layout),
@@ -288,7 +293,7 @@ class Grid:
     cells: np.ndarray
 
 
-GRID = SimpleNamespace(
+GRID = rules(
     apply=lambda state, move: Grid(np.logical_xor(state.cells, np.eye(2, dtype=bool)[move])),
     status=lambda state: 0,
 )
@@ -309,7 +314,7 @@ def test_status_is_computed_once_per_state(clock: FakeClock) -> None:
         calls.append(state)
         return counter_status(state)
 
-    s = Session(SimpleNamespace(apply=counter_apply, status=status), Counter(), clock=clock)
+    s = Session(rules(apply=counter_apply, status=status), Counter(), clock=clock)
     s.play(1)
     before = len(calls)
     for _ in range(5):

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from app.core import records, registry
+from app.core import records
 from app.core.records_transfer import export_records, import_records
 from app.core.rng import Rng
 from app.core.session import Session
@@ -202,37 +202,37 @@ def test_merging_keeps_the_better_bests_and_the_later_history() -> None:
 
 
 def test_the_result_of_a_session_counts_what_the_player_did() -> None:
-    backend = registry.backend("crosslight")
+    from app.games import crosslight as backend
     clock = iter(range(0, 1000, 2))
     start = backend.generate(backend.PRESETS["easy"], Rng("result-of"))
-    session = Session(backend, start, clock=lambda: float(next(clock)))
+    session = Session(backend.SPEC, start, clock=lambda: float(next(clock)))
     session.play((0, 0))
     session.note_hint()
     while not session.over:
         session.play(backend.hint(session.state))
-    result = result_of(backend, session)
+    result = result_of(backend.SPEC, session)
     assert result.outcome == 1 and result.hints == 1 and result.assisted
     assert result.moves == session.moves and result.par == backend.par(start)
     assert result.time == session.elapsed > 0 and result.bbbv is None
     assert preset_key(backend, start) == "5x5"
     with pytest.raises(ValueError):
-        result_of(backend, Session(backend, start))
+        result_of(backend.SPEC, Session(backend.SPEC, start))
 
 
 def test_a_minesweeper_win_carries_its_3bv_and_a_loss_does_not() -> None:
-    mines = registry.backend("mines")
+    from app.games import mines
     start = mines.generate(mines.Params(9, 9, 10, False), Rng("3bv"))
-    session = Session(mines, start, clock=lambda: 0.0)
+    session = Session(mines.SPEC, start, clock=lambda: 0.0)
     session.play(("open", 4, 4))
     while not session.over:
         session.play(mines.hint(session.state))
-    won = result_of(mines, session)
+    won = result_of(mines.SPEC, session)
     assert won.bbbv == mines.bbbv(session.state) and won.par is None
-    lost = Session(mines, start)
+    lost = Session(mines.SPEC, start)
     lost.play(("open", 4, 4))
     mine = next((r, c) for r in range(9) for c in range(9) if lost.state.mines[r, c])
     lost.play(("open", *mine))
-    assert result_of(mines, lost).outcome == -1 and result_of(mines, lost).bbbv is None
+    assert result_of(mines.SPEC, lost).outcome == -1 and result_of(mines.SPEC, lost).bbbv is None
 
 
 @pytest.mark.parametrize("values", [[3.0], [5.0, 1.0], [2.0, 9.0, 4.0], [1.0, 2.0, 3.0, 40.0], [7.5] * 6])

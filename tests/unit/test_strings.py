@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from app.core import strings
+from app.core import registry, strings
 from app.core.strings import (
     LANGUAGES,
     MODULES,
@@ -29,6 +29,10 @@ REQUIRED_COMMON = {
     "bad_link", "storage_unavailable", "custom_size_invalid",
 }  # fmt: skip
 
+# Every table the catalogue merges: the site's own modules and each registered game's strings.
+TABLES = [(module.__name__, module.EN, module.JA) for module in MODULES] + [
+    (game, registry.backend(game).strings.en, registry.backend(game).strings.ja) for game in registry.games()]
+
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
@@ -36,20 +40,20 @@ def test_languages() -> None:
     assert LANGUAGES == ("en", "ja")
 
 
-@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
-def test_each_module_has_the_same_keys_in_both_languages(module: object) -> None:
-    assert set(module.EN) == set(module.JA)
+@pytest.mark.parametrize("name, en, ja", TABLES, ids=[name for name, _, _ in TABLES])
+def test_each_module_has_the_same_keys_in_both_languages(name: str, en: dict, ja: dict) -> None:
+    assert set(en) == set(ja)
 
 
-@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
-def test_each_string_has_the_same_placeholders_in_both_languages(module: object) -> None:
-    for key, text in module.EN.items():
-        assert placeholders(text) == placeholders(module.JA[key]), key
+@pytest.mark.parametrize("name, en, ja", TABLES, ids=[name for name, _, _ in TABLES])
+def test_each_string_has_the_same_placeholders_in_both_languages(name: str, en: dict, ja: dict) -> None:
+    for key, text in en.items():
+        assert placeholders(text) == placeholders(ja[key]), key
 
 
-@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
-def test_strings_are_non_empty_and_keys_snake_case(module: object) -> None:
-    for table in (module.EN, module.JA):
+@pytest.mark.parametrize("name, en, ja", TABLES, ids=[name for name, _, _ in TABLES])
+def test_strings_are_non_empty_and_keys_snake_case(name: str, en: dict, ja: dict) -> None:
+    for table in (en, ja):
         for key, text in table.items():
             assert re.fullmatch(r"[a-z][a-z0-9_]*", key), key
             assert isinstance(text, str) and text.strip(), key
@@ -57,10 +61,10 @@ def test_strings_are_non_empty_and_keys_snake_case(module: object) -> None:
 
 def test_no_key_is_defined_by_two_modules() -> None:
     seen: dict[str, str] = {}
-    for module in MODULES:
-        for key in module.EN:
-            assert key not in seen, f"{key} is in both {seen[key]} and {module.__name__}"
-            seen[key] = module.__name__
+    for name, en, _ja in TABLES:
+        for key in en:
+            assert key not in seen, f"{key} is in both {seen[key]} and {name}"
+            seen[key] = name
 
 
 def test_merged_catalogues_have_the_same_keys() -> None:

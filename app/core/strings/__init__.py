@@ -1,8 +1,8 @@
 """The string catalogue (English and Japanese) and the lookup every view uses.
 
 Each catalogue module defines `EN` and `JA` dicts with the same keys; `common`
-holds the shared UI, and each registered game brings `app/games/<id>/strings.py`,
-found through `app.games.GAMES`: nothing here names a game.
+holds the shared UI, and each game's strings are added when it is registered
+(`app.core.registry.register`, from its `GameSpec.strings`): nothing here names a game.
 
 English counts need a singular ("1 move", not "1 moves"): a module may also define
 `EN_ONE = {key: (param, template)}`, used when that parameter is exactly 1.
@@ -15,15 +15,13 @@ import string
 from collections.abc import Iterable, Mapping
 from types import ModuleType
 
-from app.core import registry
 from app.core.languages import DEFAULT_LANGUAGE, LANGUAGES
 from app.core.strings import common, keys, records_ui, stats_screen
-from app.games import GAMES
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "MODULES", "catalogue", "detect_language", "placeholders",
            "register", "sentences", "singulars", "translate"]
 
-MODULES: tuple[ModuleType, ...] = (common, keys, records_ui, stats_screen, *(registry.strings(game) for game in GAMES))
+MODULES: tuple[ModuleType, ...] = (common, keys, records_ui, stats_screen)  # the site's own strings
 
 _CATALOGUES: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
 _SINGULARS: dict[str, tuple[str, str]] = {}  # English: key -> (count parameter, template when it is 1)
@@ -38,7 +36,7 @@ def register(catalogue_en: Mapping[str, str], catalogue_ja: Mapping[str, str],
 
 
 for _module in MODULES:
-    register(_module.EN, _module.JA, getattr(_module, "EN_ONE", None))
+    register(_module.EN, _module.JA, _module.EN_ONE)
 
 
 def singulars() -> dict[str, tuple[str, str]]:
@@ -86,7 +84,7 @@ def sentences(lang: str | None, *texts: str | None) -> str:
     return out
 
 
-def detect_language(preferred: Iterable[str] | str | None) -> str:
+def detect_language(preferred: Iterable[object] | str | None) -> str:
     """Return the first supported language in the browser's preference list ("ja-JP" counts as "ja")."""
     if preferred is None:
         return DEFAULT_LANGUAGE

@@ -39,3 +39,4 @@ JA: dict[str, str] = {
     "busy_cancelled": "キャンセルしました。前の盤面のまま続けられます。",
     "next_stage": "次のステージ",
 }
+EN_ONE: dict[str, tuple[str, str]] = {}  # no counted key strings

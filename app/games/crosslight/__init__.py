@@ -24,8 +24,10 @@ import numpy as np
 
 from app.core import gameid
 from app.core.board_cells import cell_on_board
+from app.core.game import GameSpec, Strings
 from app.core.rng import Rng
 
+from . import strings as catalogue
 from .check import check as check
 
 ID = "crosslight"
@@ -105,7 +107,7 @@ class State:
     """A board: `lights[row, col]` is True where a light is on; the array is read-only."""
 
     params: Params
-    lights: np.ndarray
+    lights: np.ndarray[Any, Any]
 
     def __post_init__(self) -> None:
         if not isinstance(self.params, Params):
@@ -149,12 +151,12 @@ def params_of(state: State) -> Params:
 # --- the board as bits ------------------------------------------------------------------------------
 
 
-def _board_bits(lights: np.ndarray) -> int:
+def _board_bits(lights: np.ndarray[Any, Any]) -> int:
     """Return the board as an int with bit `row * width + col` set where a light is on."""
     return int.from_bytes(np.packbits(lights.ravel(), bitorder="little").tobytes(), "little")
 
 
-def _lights_from_bits(bits: int, params: Params) -> np.ndarray:
+def _lights_from_bits(bits: int, params: Params) -> np.ndarray[Any, Any]:
     """Return the (height, width) bool array whose lit cells are the set bits of `bits`."""
     cells = params.width * params.height
     raw = np.frombuffer(bits.to_bytes((cells + 7) // 8, "little"), dtype=np.uint8)
@@ -343,3 +345,14 @@ def decode(text: str) -> State:
     if solve(state) is None:
         raise gameid.GameIdError("this board cannot be solved", "unsolvable")
     return state
+
+
+# --- the descriptor ---------------------------------------------------------------------------------
+
+SPEC: GameSpec[State, Move, Params] = GameSpec(
+    id=ID, name_key="crosslight_name", rule_key="crosslight_rule", icon="game-icon-crosslight",
+    strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
+    presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
+    generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode,
+    check=check, par=par,
+)

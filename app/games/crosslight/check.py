@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from app.core.check import CheckResult
 
+if TYPE_CHECKING:
+    from app.games.crosslight import State
 
-def check(state: object) -> CheckResult | None:
+
+def check(state: State) -> CheckResult | None:
     """Return the fewest presses that clear the board; None when it is solved or cannot be solved."""
     from app.games.crosslight import par, status  # late: this module is imported by the package
 

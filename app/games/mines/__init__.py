@@ -1,6 +1,6 @@
 """Minesweeper: open every safe cell; numbers count the mines among the 8 neighbours.
 
-The backend surface of `app.core.game.Backend`, plus what the Minesweeper view
+The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what the Minesweeper view
 needs to draw a board (`visible_grid`, `Cell`, `mines_left`, `State.last_reveal`)
 and to show results (`bbbv`). Mines are laid on the first click, so that cell and
 its neighbours are always free; no-guess boards (the default) can then be finished
@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.core.game import GameSpec, Steps, Strings
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
 from app.core.settings import Setting
 
+from . import strings as catalogue
 from .board import (
     Cell,
     State,
@@ -116,3 +118,51 @@ def daily_state(params: Params, rng: Rng) -> State:
 def params_of(state: State) -> Params:
     """Return the params a state was made with."""
     return state.params
+
+
+# --- the descriptor: the heavy parts (moves, hints, game IDs) are imported on first call --------------
+
+
+def _apply(state: State, move: Move) -> State:
+    from .moves import apply
+
+    return apply(state, move)
+
+
+def _apply_steps(state: State, move: Move) -> Steps[State] | None:
+    from .moves import apply_steps
+
+    return apply_steps(state, move)
+
+
+def _restart_state(initial: State, current: State) -> State:
+    from .moves import restart_state
+
+    return restart_state(initial, current)
+
+
+def _hint(state: State) -> Move | None:
+    from .hints import hint
+
+    return hint(state)
+
+
+def _encode(state: State) -> str:
+    from .ids import encode
+
+    return encode(state)
+
+
+def _decode(text: str) -> State:
+    from .ids import decode
+
+    return decode(text)
+
+
+SPEC: GameSpec[State, Move, Params] = GameSpec(
+    id=ID, name_key="mines_name", rule_key="mines_rule", icon="game-icon-mines",
+    strings=Strings(catalogue.EN, catalogue.JA), settings=SETTINGS,
+    presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
+    generate=generate, apply=_apply, status=status, hint=_hint, encode=_encode, decode=_decode,
+    restart_state=_restart_state, apply_steps=_apply_steps, check=check, bbbv=bbbv, daily_state=daily_state,
+)

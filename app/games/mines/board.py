@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Any
 
 import numpy as np
 
@@ -43,8 +44,8 @@ class Cell(IntEnum):
     WRONG_FLAG = 14  # a flag on a safe cell, shown after a loss
 
 
-def _frozen(array: np.ndarray, dtype: type) -> np.ndarray:
-    copy = np.array(array, dtype=dtype, copy=True)
+def _frozen(array: np.ndarray[Any, Any], dtype: type) -> np.ndarray[Any, Any]:
+    copy: np.ndarray[Any, Any] = np.array(array, dtype=dtype, copy=True)
     copy.setflags(write=False)
     return copy
 
@@ -55,9 +56,9 @@ class State:
 
     params: Params
     seed: str  # draws the layout on the first click; "" once the mines are placed
-    mines: np.ndarray | None  # bool (height, width), None until the first click
-    opened: np.ndarray  # bool (height, width)
-    marks: np.ndarray  # int8 (height, width): NO_MARK, FLAG_MARK or QUESTION_MARK
+    mines: np.ndarray[Any, Any] | None  # bool (height, width), None until the first click
+    opened: np.ndarray[Any, Any]  # bool (height, width)
+    marks: np.ndarray[Any, Any]  # int8 (height, width): NO_MARK, FLAG_MARK or QUESTION_MARK
     first_click: tuple[int, int] | None = None
     exploded: tuple[int, int] | None = None
     last_reveal: Reveal = ()  # what the last move opened, outward by depth; a mine it hit comes last
@@ -65,7 +66,7 @@ class State:
     # its closest layout, which may need a guess (see generator.no_guess_layout_steps).
     # Not part of the game ID: a decoded board always says False.
     may_need_guess: bool = False
-    numbers: np.ndarray | None = field(init=False, repr=False)  # int8 mine counts, from `mines`
+    numbers: np.ndarray[Any, Any] | None = field(init=False, repr=False)  # int8 mine counts, from `mines`
 
     def __post_init__(self) -> None:
         shape = (self.params.height, self.params.width)
@@ -82,7 +83,7 @@ class State:
             object.__setattr__(self, "mines", mines)
             object.__setattr__(self, "numbers", _frozen(neighbour_counts(mines), np.int8))
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         mines = None if self.mines is None else self.mines.tobytes()
         return (
             self.params,
@@ -117,7 +118,7 @@ def unplaced_state(params: Params, seed: str) -> State:
     )
 
 
-def neighbour_counts(mines: np.ndarray) -> np.ndarray:
+def neighbour_counts(mines: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """Return, for every cell, how many of its 8 neighbours hold a mine."""
     height, width = mines.shape
     padded = np.pad(np.asarray(mines, dtype=np.int8), 1)
@@ -129,7 +130,7 @@ def neighbour_counts(mines: np.ndarray) -> np.ndarray:
     return counts
 
 
-def start_area(width: int, height: int, row: int, col: int) -> np.ndarray:
+def start_area(width: int, height: int, row: int, col: int) -> np.ndarray[Any, Any]:
     """Return the bool mask of (row, col) and its neighbours: the cells kept free of mines."""
     area = np.zeros((height, width), dtype=bool)
     area[max(row - 1, 0) : row + 2, max(col - 1, 0) : col + 2] = True
@@ -137,11 +138,11 @@ def start_area(width: int, height: int, row: int, col: int) -> np.ndarray:
 
 
 def flood_open(
-    numbers: np.ndarray,
-    opened: np.ndarray,
-    flagged: np.ndarray,
+    numbers: np.ndarray[Any, Any],
+    opened: np.ndarray[Any, Any],
+    flagged: np.ndarray[Any, Any],
     starts: Iterable[tuple[int, int]],
-) -> tuple[np.ndarray, Reveal]:
+) -> tuple[np.ndarray[Any, Any], Reveal]:
     """Open the start cells and, breadth first, every unflagged neighbour of each opened zero.
 
     The start cells must be safe. Returns the new opened mask and the newly opened
@@ -194,7 +195,7 @@ def mines_left(state: State) -> int:
     return state.params.mines - int(np.count_nonzero(state.marks == FLAG_MARK))
 
 
-def visible_grid(state: State) -> np.ndarray:
+def visible_grid(state: State) -> np.ndarray[Any, Any]:
     """Return the (height, width) int8 grid of `Cell` codes: exactly what the player may see."""
     marks = state.marks
     grid = np.full(marks.shape, Cell.HIDDEN, dtype=np.int8)
@@ -203,6 +204,7 @@ def visible_grid(state: State) -> np.ndarray:
     if state.mines is None:
         return grid
     opened = state.opened
+    assert state.numbers is not None  # made with the mines
     grid[opened] = state.numbers[opened]
     outcome = status(state)
     if outcome == 1:
@@ -225,6 +227,7 @@ def bbbv(state: State) -> int:
         raise ValueError("3BV needs a placed board (open a cell first)")
     height, width = state.mines.shape
     around = geometry(width, height).neighbours
+    assert state.numbers is not None  # made with the mines
     mines = state.mines.ravel().tolist()
     counts = state.numbers.ravel().tolist()
     covered = [False] * (width * height)

@@ -19,6 +19,7 @@ work has a budget, `MAX_WORK`; boards within the no-guess density limit
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import Any
 
 import numpy as np
 
@@ -226,7 +227,7 @@ def place_mines_bits(params: Params, seed: str, first: tuple[int, int]) -> tuple
     return drain(place_mines_steps(params, seed, first))
 
 
-def layout_array(params: Params, layout: int, first: tuple[int, int]) -> np.ndarray:
+def layout_array(params: Params, layout: int, first: tuple[int, int]) -> np.ndarray[Any, Any]:
     """Return a layout bitset as the bool (height, width) array a State holds."""
     flat = np.zeros(params.width * params.height, dtype=bool)
     flat[bit_indices(layout)] = True
@@ -235,7 +236,7 @@ def layout_array(params: Params, layout: int, first: tuple[int, int]) -> np.ndar
     return mines
 
 
-def place_mines(params: Params, seed: str, first: tuple[int, int]) -> np.ndarray:
+def place_mines(params: Params, seed: str, first: tuple[int, int]) -> np.ndarray[Any, Any]:
     """Return the bool (height, width) mine layout; a pure function of params, seed and first click.
 
     The first click and its neighbours never hold a mine; with `params.no_guess` the

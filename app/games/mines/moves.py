@@ -32,7 +32,7 @@ def _cell_of(state: State, move: Move, length: int) -> tuple[int, int]:
 
 
 def _with(state: State, **changes: Any) -> State:
-    fields = {
+    fields: dict[str, Any] = {
         "params": state.params,
         "seed": state.seed,
         "mines": state.mines,
@@ -62,7 +62,8 @@ def _open_cells(state: State, starts: list[tuple[int, int]]) -> State:
     return _with(state, opened=opened, marks=marks, exploded=exploded, last_reveal=reveal)
 
 
-def first_click_state(state: State, mines: np.ndarray, first: tuple[int, int], may_need_guess: bool = False) -> State:
+def first_click_state(state: State, mines: np.ndarray[Any, Any], first: tuple[int, int],
+                      may_need_guess: bool = False) -> State:
     """Return `state` with `mines` laid and the first click opened; the seed is no longer needed."""
     placed = _with(state, seed="", mines=mines, first_click=first, may_need_guess=may_need_guess)
     return _open_cells(placed, [first])

@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Generator
+from typing import Any, TypeVar
 
 import numpy as np
 
 from .geometry import Geometry, bit_indices, geometry
+
+ResultT = TypeVar("ResultT")  # what a sliced computation returns when drained
 
 UNKNOWN = -2
 MINE = -1
@@ -321,16 +324,17 @@ class Deduction:
         return perturbs
 
 
-def drain(steps: Generator[object, None, object]) -> object:
+def drain(steps: Generator[object, None, ResultT]) -> ResultT:
     """Run a sliced computation to its end and return its result (the local `run_to_end`)."""
     while True:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            result: ResultT = stop.value
+            return result
 
 
-def known_grid(deduction: Deduction) -> np.ndarray:
+def known_grid(deduction: Deduction) -> np.ndarray[Any, Any]:
     """Return the solver's knowledge as a (height, width) int8 grid: -2 unknown, -1 mine, else number."""
     geo = deduction.geo
     grid = np.array(deduction.cells, dtype=np.int8).reshape(geo.height, geo.width)
@@ -338,7 +342,7 @@ def known_grid(deduction: Deduction) -> np.ndarray:
     return grid
 
 
-def layout_mask(mines: np.ndarray) -> int:
+def layout_mask(mines: np.ndarray[Any, Any]) -> int:
     """Return a bool (height, width) layout as a bitset."""
     flat = np.flatnonzero(np.asarray(mines, dtype=bool).ravel())
     mask = 0
@@ -347,7 +351,7 @@ def layout_mask(mines: np.ndarray) -> int:
     return mask
 
 
-def solve_from_first_click(mines: np.ndarray, first: tuple[int, int]) -> np.ndarray:
+def solve_from_first_click(mines: np.ndarray[Any, Any], first: tuple[int, int]) -> np.ndarray[Any, Any]:
     """Solve a known layout from its first click by deduction alone; return what was proved.
 
     The result is an int8 grid: -2 where the solver could not decide, -1 for a proved
@@ -361,6 +365,6 @@ def solve_from_first_click(mines: np.ndarray, first: tuple[int, int]) -> np.ndar
     return known_grid(deduction)
 
 
-def solves_without_guessing(mines: np.ndarray, first: tuple[int, int]) -> bool:
+def solves_without_guessing(mines: np.ndarray[Any, Any], first: tuple[int, int]) -> bool:
     """Return True if deduction alone finishes the layout from the first click."""
     return bool((solve_from_first_click(mines, first) != UNKNOWN).all())

@@ -1,6 +1,6 @@
 """Light Path: turn `/` and `\\` mirrors so the beams from the edge light every target in its colour.
 
-The backend surface of `app.core.game.Backend`, plus what the view needs:
+The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what the view needs:
 
 - Coordinates: cells are (row, col), 0-based, in a height×width board. Sources sit
   in the border ring: row -1 or height, or col -1 or width (corners excluded).
@@ -27,10 +27,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from app.core.board_cells import cell_on_board
-from app.core.game import RefusedMoveError
+from app.core.game import GameSpec, RefusedMoveError, Stages, Strings
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
 
+from . import strings as catalogue
 from .board import (
     DIFFICULTIES,
     Params,
@@ -327,3 +328,52 @@ def cell_kind(state: State, row: int, col: int) -> Cell:
     """Return what cell (row, col) holds now (kind, colour name, mirror char, turnable, label key)."""
     row, col = cell_on_board(row, col, state.height, state.width)
     return describe(state.code(row, col))
+
+
+# --- the descriptor: game IDs and the stage file are read on first call -----------------------------
+
+
+def _encode(state: State) -> str:
+    from .ids import encode
+
+    return encode(state)
+
+
+def _decode(text: str) -> State:
+    from .ids import decode
+
+    return decode(text)
+
+
+def _stage_ids() -> tuple[str, ...]:
+    from .stages import STAGES
+
+    return tuple(STAGES)
+
+
+def _tiers() -> dict[str, tuple[str, ...]]:
+    from .stages import TIERS
+
+    return {str(tier): tuple(ids) for tier, ids in TIERS.items()}
+
+
+def _next_stage(stage_id: str) -> str | None:
+    from .stages import next_stage
+
+    return next_stage(stage_id)
+
+
+def _stage_state(stage_id: str) -> State:
+    from .stages import stage_state
+
+    return stage_state(stage_id)
+
+
+SPEC: GameSpec[State, Move, Params] = GameSpec(
+    id=ID, name_key="mirrors_name", rule_key="mirrors_rule", icon="game-icon-mirrors",
+    strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
+    presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
+    generate=generate, apply=apply, status=status, hint=hint, encode=_encode, decode=_decode,
+    move_cost=move_cost, check=check, par=par,
+    stages=Stages(ids=_stage_ids, tiers=_tiers, stage_of=stage_of, next_stage=_next_stage, stage_state=_stage_state),
+)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from app.core.check import CheckResult
 
+if TYPE_CHECKING:
+    from app.games.mirrors import State
 
-def check(state: object) -> CheckResult | None:
+
+def check(state: State) -> CheckResult | None:
     """Return the fewest turns that win from here; None when won or too tangled to search quickly."""
     from app.games.mirrors import remaining_turns, status  # late: this module is imported by the package
 

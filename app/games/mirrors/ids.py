@@ -106,7 +106,7 @@ def _params_in(text: str) -> Params:
 def _sources_in(text: str, height: int, width: int) -> tuple[Source, ...]:
     if not text or len(text) % 3:
         raise GameIdError("the sources part of the game ID is damaged", "board")
-    sources = []
+    sources: list[Source] = []
     for start in range(0, len(text), 3):
         match = _SOURCE.fullmatch(text[start : start + 3])
         source = None if match is None else _source_of(match[1], int(match[2]), match[3], height, width)

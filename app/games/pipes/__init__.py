@@ -1,6 +1,6 @@
 """Pipe Link: turn 4-bit pipe tiles so water flows (path mode) or every tile joins one tree (Net).
 
-The backend surface of `app.core.game.Backend`, plus what the view needs to draw and
+The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what the view needs to draw and
 label a board and to show results:
 
 - tiles: `open_sides`, `rotate_cw`, `rotate_ccw`, `grid`, `locked_mask`, `source_cell`;
@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.core.game import GameSpec, Strings
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
 
 from . import net_solver, path_solver  # check (below) needs them too
+from . import strings as catalogue
 from .board import State, grid, locked_mask, params_of, source_cell
 from .check import check
 from .flow import active_count, connected, flowing, loops, reach, status
@@ -147,3 +149,45 @@ def remaining_turns(state: State) -> int | None:
         return path_solver.remaining_turns(state)
     solution = net_solver.solve(state)
     return None if solution is None else _clicks_to(state, solution, respect_locks=True)
+
+
+# --- the descriptor: the heavy parts (moves, game IDs, the generator) are imported on first call ------
+
+
+def _apply(state: State, move: Move) -> State:
+    from .moves import apply
+
+    return apply(state, move)
+
+
+def _move_cost(state: State, move: Move) -> int:
+    from .moves import move_cost
+
+    return move_cost(state, move)
+
+
+def _hint(state: State) -> Move | None:
+    from .moves import hint
+
+    return hint(state)
+
+
+def _encode(state: State) -> str:
+    from .ids import encode
+
+    return encode(state)
+
+
+def _decode(text: str) -> State:
+    from .ids import decode
+
+    return decode(text)
+
+
+SPEC: GameSpec[State, Move, Params] = GameSpec(
+    id=ID, name_key="pipes_name", rule_key="pipes_rule_path", icon="game-icon-pipes",
+    strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
+    presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
+    generate=generate, apply=_apply, status=status, hint=_hint, encode=_encode, decode=_decode,
+    move_cost=_move_cost, check=check, par=par, daily_preset=DAILY_PRESET,
+)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -66,14 +67,14 @@ def params_of(state: State) -> Params:
     return state.params
 
 
-def grid(state: State) -> np.ndarray:
+def grid(state: State) -> np.ndarray[Any, Any]:
     """Return the tiles as a read-only (height, width) uint8 array."""
     out = np.array(state.tiles, dtype=np.uint8).reshape(state.height, state.width)
     out.flags.writeable = False
     return out
 
 
-def locked_mask(state: State) -> np.ndarray:
+def locked_mask(state: State) -> np.ndarray[Any, Any]:
     """Return the locks as a read-only (height, width) bool array."""
     out = np.array(state.locked, dtype=bool).reshape(state.height, state.width)
     out.flags.writeable = False

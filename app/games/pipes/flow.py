@@ -10,6 +10,8 @@ ends are all matched, so the tiles form one tree.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .board import State, neighbours_of, source_cell
@@ -42,7 +44,7 @@ def reached_cells(state: State) -> set[int]:
     return _flood(state, 0)
 
 
-def _mask(state: State, cells: set[int]) -> np.ndarray:
+def _mask(state: State, cells: set[int]) -> np.ndarray[Any, Any]:
     """Return a (height, width) bool array true on `cells`."""
     flat = np.zeros(state.width * state.height, dtype=bool)
     if cells:
@@ -50,17 +52,17 @@ def _mask(state: State, cells: set[int]) -> np.ndarray:
     return flat.reshape(state.height, state.width)
 
 
-def reach(state: State) -> np.ndarray:
+def reach(state: State) -> np.ndarray[Any, Any]:
     """Return the (height, width) mask of tiles the water reaches (drawn gold); Net: joined to the source."""
     return _mask(state, reached_cells(state))
 
 
-def connected(state: State) -> np.ndarray:
+def connected(state: State) -> np.ndarray[Any, Any]:
     """Return the mask of tiles joined to the source (Net; in path mode the same as `reach`)."""
     return reach(state)
 
 
-def flowing(state: State) -> np.ndarray:
+def flowing(state: State) -> np.ndarray[Any, Any]:
     """Return the mask of tiles to draw as flowing (the one the view labels "flowing"/"dry")."""
     return reach(state)
 
@@ -115,7 +117,7 @@ def loop_cells(state: State) -> set[int]:
     return on_cycle
 
 
-def loops(state: State) -> np.ndarray:
+def loops(state: State) -> np.ndarray[Any, Any]:
     """Return the mask of tiles on a loop (drawn red)."""
     return _mask(state, loop_cells(state))
 

@@ -39,8 +39,8 @@ TURNS = ("cw", "ccw")
 
 def _cell(state: State, row: Any, col: Any) -> int:
     """Return the cell index of (row, col), or raise ValueError if they are not a cell of the board."""
-    row, col = cell_on_board(row, col, state.height, state.width)
-    return row * state.width + col
+    r, c = cell_on_board(row, col, state.height, state.width)
+    return r * state.width + c
 
 
 def _read(state: State, move: Any) -> tuple[str, int, int | None]:

@@ -102,7 +102,7 @@ def _propagate_global(board: _Board, cand: list[int]) -> list[int] | None:
             size[a] += size[b]
         elif info[cell][1] & side:
             undecided.append((cell, side, other, facing))
-    changed = []
+    changed: list[int] = []
     exits = [0] * board.cells
     last_exit: dict[int, tuple[int, int, int, int]] = {}
     for edge in undecided:

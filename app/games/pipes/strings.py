@@ -4,7 +4,7 @@ Templates use str.format fields. A cell's label is built by the view as
 pipes_cell (or pipes_cell_locked) with `sides` = the pipes_side_* names joined by
 pipes_side_separator (pipes_sides_none for a tile with no opening) and `flow` =
 pipes_flowing or pipes_dry; pipes_in_loop may be appended with pipes_label_separator.
-Live-region sentences are joined with pipes_sentence_separator.
+Live-region sentences are joined by the screen (app.core.strings.sentences).
 """
 
 EN = {
@@ -63,7 +63,6 @@ EN = {
     "pipes_live_unlocked": "Row {row}, column {col} unlocked",
     "pipes_live_unlocked_all": "Unlocked {n} tiles",
     "pipes_live_hinted": "Turned and locked row {row}, column {col}",
-    "pipes_sentence_separator": ". ",
     "pipes_label_separator": ", ",
 }
 
@@ -136,6 +135,5 @@ JA = {
     "pipes_live_unlocked": "{row}行{col}列の固定を解除しました",
     "pipes_live_unlocked_all": "{n} 枚の固定を解除しました",
     "pipes_live_hinted": "{row}行{col}列を回して固定しました",
-    "pipes_sentence_separator": "。",
     "pipes_label_separator": "、",
 }

@@ -29,6 +29,10 @@ class ShellHost:
         """Say something through the live region."""
         self._shell.announce(text)
 
+    def sentences(self, *texts: str | None) -> str:
+        """Join texts as sentences in the page's language."""
+        return str(self._shell.i18n.sentences(*texts))
+
     def setting(self, name: str) -> Any:
         """Return a player setting's value."""
         return self._shell.settings.get(name)

@@ -46,7 +46,7 @@ class SizeForm:
         current = self.backend.format_params(params)
         self.preset_select.replaceChildren()
         chosen = "custom"
-        for name, preset in self.backend.PRESETS.items():
+        for name, preset in self.backend.presets.items():
             self.preset_select.appendChild(element("option", text=self.view.preset_label(name, preset),
                                                    attrs={"value": name}))
             if self.backend.format_params(self.view.adjust_params(preset)) == current:
@@ -77,7 +77,7 @@ class SizeForm:
             # Nothing played yet, so nothing is lost: start at once. Focus stays on the menu,
             # since arrow keys fire "change" on every step through it. A game in play is
             # only replaced by the Apply button.
-            self._start(self.backend.PRESETS[choice], False)
+            self._start(self.backend.presets[choice], False)
 
     def _on_submit(self, event: Any) -> None:
         event.preventDefault()
@@ -85,7 +85,7 @@ class SizeForm:
         if choice == "current":
             return  # the board in play is what is chosen
         if choice != "custom":
-            self._start(self.backend.PRESETS[choice], True)
+            self._start(self.backend.presets[choice], True)
             return
         values: dict[str, int] = {}
         for name, box in self.custom_inputs.items():

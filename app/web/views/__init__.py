@@ -1,6 +1,6 @@
 """One view per game, found by convention: `app/web/views/<game id>.py` defines `View`.
 
-Which games exist is `app.games.GAMES`; a view module is imported only when its
+Which games exist is `app.core.registry.games()`; a view module is imported only when its
 game is first shown.
 """
 

@@ -20,6 +20,7 @@ from app.core.timer import format_clock
 from app.web.layout import MOUSE_PRIMARY, Action, BoardLayout, Geometry, Position
 
 if TYPE_CHECKING:
+    from app.core.game import GameSpec
     from app.core.session import Session
     from app.web.board import BoardWidget
 
@@ -37,6 +38,9 @@ class ViewHost(Protocol):
 
     def announce(self, text: str) -> None:
         """Say something through the live region."""
+
+    def sentences(self, *texts: str | None) -> str:
+        """Join texts as sentences in the page's language (app.core.strings.sentences)."""
 
     def setting(self, name: str) -> Any:
         """Return a player setting's value."""
@@ -78,9 +82,8 @@ PRESS = Action("press", "action_press", keys=("Enter", " "), buttons=(MOUSE_PRIM
 class GameView:
     """Base class of the per-game views; subclasses fill in the game-specific parts."""
 
-    backend: ModuleType
-    name_key = ""
-    rule_key = ""
+    backend: ModuleType  # the game's package, for what the view draws (beyond the spec's rules)
+    spec: GameSpec[Any, Any, Any]  # the game's descriptor: its name, rule and hooks
     grid_label_key = ""
     actions: tuple[Action, ...] = (PRESS,)
     sounds: dict[str, tuple[tuple[float, float, float, str, float], ...]] = {}  # see app.web.audio.EFFECTS
@@ -95,6 +98,16 @@ class GameView:
     def t(self, key: str, **params: Any) -> str:
         """Return catalogue text in the page's language."""
         return self.host.t(key, **params)
+
+    @property
+    def name_key(self) -> str:
+        """The catalogue key of the game's name (the spec's)."""
+        return self.spec.name_key
+
+    @property
+    def rule_key(self) -> str:
+        """The catalogue key of the rule shown under the title (the spec's; a view may follow the board)."""
+        return self.spec.rule_key
 
     # ----- the board -------------------------------------------------------------------------
 
@@ -161,9 +174,21 @@ class GameView:
             return None
         return self.t("said_cells_changed", count=int(np.count_nonzero(old != new)))
 
+    def hint_words(self, state: Any, move: Any) -> str | None:
+        """Return what a hint did or shows ("Turned the mirror at row 2, column 1"), or None for nothing.
+
+        The screen says them ahead of the hinted move's summary (alone when move
+        announcements are off, or when the hint plays no move).
+        """
+        return None
+
     def use_hint(self, move: Any) -> None:
-        """Show or play a hint move from the backend."""
+        """Show or play a hint move from the backend (the screen says its `hint_words`)."""
         raise NotImplementedError
+
+    def loss_report(self, session: Session) -> tuple[str, list[tuple[str, str]], list[Position]] | None:
+        """Return the loss dialog's title, its (label, value) rows and the cells to ring; None: "Game over" alone."""
+        return None
 
     def lost_text(self) -> str:
         """Return what to announce when the game is lost."""
@@ -218,3 +243,6 @@ class GameView:
 
     def extra_controls(self, host: Any) -> None:
         """Add game-specific controls (settings) to the panel."""
+
+    def after_render(self, session: Session) -> None:
+        """Bring the view's own panel controls up to date; the screen calls it after each render (default: none)."""

@@ -26,8 +26,7 @@ class CrossLightView(ParView):
     """How Cross Light looks, reads and responds."""
 
     backend = crosslight
-    name_key = "crosslight_name"
-    rule_key = "crosslight_rule"
+    spec = crosslight.SPEC
     grid_label_key = "crosslight_grid"
     max_cell_px = 72.0
     min_cell_px = 24.0
@@ -92,12 +91,16 @@ class CrossLightView(ParView):
             return self.t("crosslight_said_flipped", flipped=flipped, count=count)
         return self.t("crosslight_said_lights", count=count)
 
+    def hint_words(self, state: Any, move: Any) -> str | None:
+        """"Try row 2, column 3": the cell to press (the hint shows it; the player presses)."""
+        row, col = move
+        return self.t("hint_cell", row=row + 1, col=col + 1)
+
     def use_hint(self, move: Any) -> None:
         """Ring the cell to press and move the cursor onto it."""
         row, col = move
         self.host.board.move_cursor(row, col)
         self.host.board.mark([(row, col)], "hinted")
-        self.host.announce(self.t("hint_cell", row=row + 1, col=col + 1))
 
     def extra_stats(self, session: Any) -> list[tuple[str, str, str]]:
         """How many lights are still on."""

@@ -24,8 +24,7 @@ class MinesView(GameView):
     """How Minesweeper looks, reads and responds."""
 
     backend = mines
-    name_key = "mines_name"
-    rule_key = "mines_rule"
+    spec = mines.SPEC
     grid_label_key = "mines_grid"
     actions = (
         Action("open", "action_open", keys=("Enter",), buttons=(MOUSE_PRIMARY,), tap=True),
@@ -230,23 +229,16 @@ class MinesView(GameView):
             return self.t("mines_said_full", opened=opened, hidden=hidden, left=left)
         return self.t("mines_said_short", hidden=hidden, left=left)
 
-    def use_hint(self, move: Any) -> None:
-        """Play the proved move and say what it was."""
+    def hint_words(self, state: Any, move: Any) -> str | None:
+        """"Hint: opened row 3, column 4": the proved move the hint plays."""
         kind, row, col = move[0], move[1], move[2]
-        self.host.board.move_cursor(row, col, focus=self.host.board.has_focus())
         key = {"open": "mines_hint_open", "flag": "mines_hint_flag", "unflag": "mines_hint_unflag"}[kind]
-        said = self.t(key, row=row + 1, col=col + 1)
-        before = self.host.state
+        return self.t(key, row=row + 1, col=col + 1)
+
+    def use_hint(self, move: Any) -> None:
+        """Put the cursor on the proved move's cell and play it."""
+        self.host.board.move_cursor(move[1], move[2], focus=self.host.board.has_focus())
         self.host.request(move)
-        after = self.host.state
-        # Said after the move, so the move's own announcement does not replace it: the hint first,
-        # then what the move opened (a slow first open is still running: the hint alone).
-        if mines.status(after) != 0:
-            return  # the hint ended the game: the result is what the page says now
-        verbosity = self.host.setting("announce")
-        summary = self.move_summary(before, after, move, verbosity) \
-            if after is not before and verbosity != "off" else None
-        self.host.announce(" ".join(filter(None, [said, summary])))
 
     # ----- numbers ---------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ class PipesView(ParView):
     """How Pipe Link looks, reads and responds."""
 
     backend = pipes
-    name_key = "pipes_name"
+    spec = pipes.SPEC
     grid_label_key = "pipes_grid"
     actions = (
         Action("turn_cw", "action_turn_cw", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),
@@ -217,31 +217,14 @@ class PipesView(ParView):
     # ----- reactions -------------------------------------------------------------------------
 
     def after_move(self, before: Any, after: pipes.State, move: Any, changed: list[Position]) -> None:
-        """Sound, the turn animation, the hint's ring, and what a lock did.
-
-        What the water did, and which tile a hint turned, are `move_summary`'s words, said by
-        the screen at the player's verbosity; a hint is still named when that is "off" (the
-        player asked for it). Locks are said here: `move_summary` leaves them to the view.
-        """
+        """Sound and the turn animation (what the water or a lock did is `move_summary`'s words)."""
         kind = move[0]
         self.host.play_sound("lock" if kind in ("lock", "unlock_all") else "turn")
         if kind in ("cw", "ccw", "set"):
             self._animate_turn(before, after, move)
         board = self.host.board
-        if kind == "set":
-            # The screen clears the hint ring on every move; keep it on the tile the hint turned.
-            board.mark([(int(move[1]), int(move[2]))], "hinted")
-            if self._verbosity() == "off":
-                self.host.announce(self._hinted_text(move))
-        elif kind in ("lock", "unlock_all"):
-            if kind == "unlock_all" and self._unlock_button is not None and self._unlock_button.matches(":focus"):
-                board.focus()  # the button is disabled now that nothing is locked: focus must not be lost
-            if self._verbosity() != "off":
-                self.host.announce(self._lock_text(before, after, move))
-
-    def _verbosity(self) -> str:
-        """What the player wants said after a move: "off", "short" or "full"."""
-        return str(self.host.setting("announce"))
+        if kind == "unlock_all" and self._unlock_button is not None and self._unlock_button.matches(":focus"):
+            board.focus()  # the button is disabled now that nothing is locked: focus must not be lost
 
     def _lock_text(self, before: pipes.State, after: pipes.State, move: Any) -> str:
         """"Row 3, column 4 locked" / "unlocked", or "Unlocked 5 tiles"."""
@@ -251,28 +234,23 @@ class PipesView(ParView):
         key = "pipes_live_locked" if after.is_locked(row, col) else "pipes_live_unlocked"
         return self.t(key, row=row + 1, col=col + 1)
 
-    def _hinted_text(self, move: Any) -> str:
-        """"Turned and locked row 3, column 4": what the hint's ("set", row, col, value) move did."""
+    def hint_words(self, state: Any, move: Any) -> str | None:
+        """"Turned and locked row 3, column 4": what the hint's ("set", row, col, value) move does."""
         return self.t("pipes_live_hinted", row=int(move[1]) + 1, col=int(move[2]) + 1)
 
     def move_summary(self, before: Any, after: pipes.State, move: Any, verbosity: str) -> str | None:
-        """What the water did ("Water reaches 7 tiles (+2)"); full adds which tile turned which way.
-
-        A hint's move first says which tile it turned and locked ("Turned and locked row 3,
-        column 4. 5 of 81 tiles connected (+1)"), at either verbosity.
-        """
+        """What the water did ("Water reaches 7 tiles (+2)"), or what a lock did; full adds which tile turned
+        which way (a hint's own words come first, from `hint_words`)."""
         if before is None:
             n, total = pipes.active_count(after)
             return self.t("pipes_live_active_same" if after.params.mode == pipes.NET else "pipes_live_reach_same",
                           n=n, total=total)
-        if move is not None and move[0] not in ("cw", "ccw", "set"):
-            return None  # a lock: after_move says it
+        if move is not None and move[0] in ("lock", "unlock_all"):
+            return self._lock_text(before, after, move)
         if pipes.status(after) != 0:
             return None  # the clear message follows
         text = self._flow_text(before, after)
-        if move is not None and move[0] == "set":
-            text = self.t("pipes_sentence_separator").join([self._hinted_text(move), text])
-        elif verbosity == "full" and move is not None:
+        if verbosity == "full" and move is not None and move[0] != "set":
             row, col = int(move[1]), int(move[2])
             action = self.t("action_turn_ccw" if move[0] == "ccw" else "action_turn_cw")
             text = self.t("said_cell_action", row=row + 1, col=col + 1, action=action) + " " + text
@@ -307,26 +285,22 @@ class PipesView(ParView):
         text = self.t(f"pipes_live_{'active' if net else 'reach'}_{which}", n=n_after, total=total, d=abs(delta))
         loop_count = int(pipes.loops(after).sum())
         if loop_count:
-            text = self.t("pipes_sentence_separator").join([text, self.t("pipes_live_loop", n=loop_count)])
+            text = self.host.sentences(text, self.t("pipes_live_loop", n=loop_count))
         return text
 
     def use_hint(self, move: Any) -> None:
-        """Put the cursor on the hinted tile, then turn and lock it (after_move rings it; the summary says it)."""
+        """Put the cursor on the hinted tile, turn and lock it, and ring it (the screen clears rings on a move)."""
         board = self.host.board
         board.move_cursor(int(move[1]), int(move[2]), focus=board.has_focus())
         self.host.request(move)
+        board.mark([(int(move[1]), int(move[2]))], "hinted")
 
     # ----- numbers ---------------------------------------------------------------------------
 
-    def stats(self, session: Any, best: dict[str, float]) -> list[tuple[str, str, str]]:
-        """The numbers beside the board; "Unlock all" is brought up to date with them (after every change)."""
-        self._sync_unlock_button(session.state, over=bool(getattr(session, "over", False)))
-        return super().stats(session, best)
-
-    def _sync_unlock_button(self, state: pipes.State, *, over: bool) -> None:
+    def after_render(self, session: Any) -> None:
         """"Unlock all" can be pressed only while a tile is locked and the board is in play."""
         if self._unlock_button is not None:
-            self._unlock_button.disabled = over or not any(state.locked)
+            self._unlock_button.disabled = session.over or not any(session.state.locked)
 
     def extra_stats(self, session: Any) -> list[tuple[str, str, str]]:
         """Net mode: how many tiles are joined to the source."""

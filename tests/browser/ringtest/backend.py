@@ -1,15 +1,23 @@
 """A test-only game ("ringtest") for the board platform: a ring source, a dead cell, three actions.
 
-Served only by tests/browser/test_board_platform_browser.py, which adds it to the
-page's app.zip; it is never part of the product. 3×3 dials each pointing 0..3;
-the centre cell is not a cell. Won when every dial points up (0).
+It is the smallest whole game: one package (this file and `strings.py`), one view
+(`view.py`) and its `SPEC`. tests/unit/test_backends.py plays it through the
+conformance suite; tests/browser/test_board_platform_browser.py serves it as
+`app/games/ringtest/` with its SPEC added to `app.catalogue.GAMES`, the one shared
+line a new game touches. It is never part of the product. 3×3 dials each pointing
+0..3; the centre cell is not a cell. Won when every dial points up (0).
 """
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, replace
 
+from app.core.game import GameSpec, Strings
 from app.core.gameid import GameIdError
+from app.core.rng import Rng
+
+from . import strings as catalogue
 
 ID = "ringtest"
 SIZE = 3
@@ -44,14 +52,33 @@ def params_of(state: State) -> str:
     return "3"
 
 
-def generate(params: str, rng: object) -> State:
-    """Every dial but the dead one points right."""
-    return State(tuple(0 if (i // SIZE, i % SIZE) == DEAD else 1 for i in range(SIZE * SIZE)))
+def generate(params: str, rng: Rng) -> State:
+    """Dials pointing anywhere but all up (the dead one stays 0)."""
+    while True:
+        dials = tuple(0 if (i // SIZE, i % SIZE) == DEAD else rng.randbelow(4) for i in range(SIZE * SIZE))
+        if any(dials):
+            return State(dials)
 
 
-def apply(state: State, move: tuple) -> State:
+Move = tuple[str, int, int]
+
+
+def _read(move: object) -> Move:
+    """Return a well-formed move, or raise ValueError (the protocol's refusal for anything malformed)."""
+    try:
+        kind, row, col = move  # type: ignore[misc]
+        if kind not in ("cw", "ccw", "lock", "source") or isinstance(row, bool) or isinstance(col, bool):
+            raise TypeError
+        return kind, operator.index(row), operator.index(col)
+    except (TypeError, ValueError):
+        raise ValueError(f"not a ringtest move: {move!r}") from None
+
+
+def apply(state: State, move: Move) -> State:
     """Turn, lock or switch the source; locked and dead cells refuse turns."""
-    kind, row, col = move
+    kind, row, col = _read(move)
+    if status(state) == 1:
+        raise ValueError("already solved")
     if kind == "source":
         if (row, col) != SOURCE:
             raise ValueError("no source there")
@@ -68,7 +95,7 @@ def apply(state: State, move: tuple) -> State:
     return replace(state, dials=tuple(dials))
 
 
-def move_cost(state: State, move: tuple) -> int:
+def move_cost(state: State, move: Move) -> int:
     """Locking and the source are free; a turn is one move."""
     return 1 if move[0] in ("cw", "ccw") else 0
 
@@ -78,7 +105,7 @@ def status(state: State) -> int:
     return 1 if not any(state.dials) else 0
 
 
-def hint(state: State) -> tuple | None:
+def hint(state: State) -> Move | None:
     """Turn the first dial that is not up, the short way round."""
     for index, dial in enumerate(state.dials):
         if dial:
@@ -93,6 +120,14 @@ def encode(state: State) -> str:
 
 def decode(text: str) -> State:
     """Read the digits back."""
-    if not text.startswith("1.") or len(text) != 2 + SIZE * SIZE or not text[2:].isdigit():
+    if not text.startswith("1.") or len(text) != 2 + SIZE * SIZE or not text[2:].isascii() or not text[2:].isdigit():
         raise GameIdError("bad ringtest id")
-    return State(tuple(int(ch) % 4 for ch in text[2:]))
+    return State(tuple(0 if (i // SIZE, i % SIZE) == DEAD else int(ch) % 4 for i, ch in enumerate(text[2:])))
+
+
+SPEC: GameSpec[State, Move, str] = GameSpec(
+    id=ID, name_key="ringtest_name", rule_key="ringtest_rule", icon="game-icon-ringtest",
+    strings=Strings(catalogue.EN, catalogue.JA),
+    presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
+    generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode, move_cost=move_cost,
+)

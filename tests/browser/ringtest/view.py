@@ -21,7 +21,8 @@ class View(GameView):
     """Dials drawn as lines; the source as a dot."""
 
     backend = ringtest
-    name_key, rule_key, grid_label_key = "ringtest_name", "ringtest_rule", "ringtest_grid"
+    spec = ringtest.SPEC
+    grid_label_key = "ringtest_grid"
     actions = (
         Action("turn_cw", "action_turn_cw", keys=("Enter", " "), buttons=(0,), tap=True),
         Action("turn_ccw", "action_turn_ccw", keys=("Shift+Enter",), buttons=(2,)),

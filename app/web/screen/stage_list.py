@@ -1,0 +1,95 @@
+"""A game's stages in the panel: by tier, each with its done mark and best, the one in play marked.
+
+Generic over any game whose spec has `stages` (`app.core.game.Stages`). Its words are
+the game's own catalogue keys, prefixed with the game id (`<id>_stages`,
+`<id>_stage_count`, `<id>_stage_<stage id>`, `<id>_tier_<tier>`, `<id>_stage_cleared`,
+`<id>_stage_best`, `<id>_list_separator`, `<id>_play_endless`), and its ids and CSS
+classes are prefixed `<id>-` so the game's stylesheet dresses it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.core.game import Stages
+from app.web.dom import element
+
+Progress = dict[str, Any]  # {"done": bool, "best": moves or None}
+
+
+class StageList:
+    """A `<details>` box with the stage links by tier and a Play endless button."""
+
+    def __init__(self, game: str, stages: Stages[Any], *, t: Callable[..., str],
+                 progress: Callable[[str], Progress], on_endless: Callable[[], None],
+                 listen: Callable[[Any, str, Any], None], open_: bool) -> None:
+        self.game, self.stages, self.t, self._progress = game, stages, t, progress
+        self.title = element("span", cls=f"{game}-stages-title", attrs={"id": f"{game}-stages-title"})
+        self.count = element("span", cls=f"{game}-stage-count", attrs={"id": f"{game}-stage-count"})
+        self.links = element("nav", cls=f"{game}-stage-list", attrs={"aria-labelledby": f"{game}-stages-title"})
+        endless = element("button", cls=f"{game}-endless", attrs={"type": "button", "id": f"{game}-endless",
+                                                                 "data-i18n": f"{game}_play_endless"})
+        self.root = element("details", cls=f"{game}-stages", attrs={"id": f"{game}-stages"}, children=[
+            element("summary", children=[self.title, self.count]), self.links, endless])
+        self.root.open = open_
+        listen(endless, "click", lambda _event: on_endless())
+        self._language = ""
+        self._records: tuple[tuple[str, Progress], ...] | None = None
+        self._signature: tuple[Any, ...] | None = None
+
+    def sync(self, in_play: str | None, *, over: bool) -> None:
+        """Rebuild the list when the language, the stage in play or the player's progress changed.
+
+        Progress changes only with a clear, so it is read again only while the game is over
+        (the screen renders once more after recording the clear) or when the list is first built.
+        """
+        language = self.t(f"{self.game}_stages")
+        records = self._records
+        if records is None or over or language != self._language:
+            records = tuple((stage_id, self._progress(stage_id)) for stage_id in self.stages.ids())
+        signature = (language, in_play, records)
+        if signature == self._signature:
+            return
+        self._signature, self._records, self._language = signature, records, language
+        self._build(dict(records), in_play)
+
+    def _build(self, progress: dict[str, Progress], in_play: str | None) -> None:
+        t, game = self.t, self.game
+        comma = t(f"{game}_list_separator").strip()
+        self.title.textContent = t(f"{game}_stages")
+        done = sum(1 for record in progress.values() if record["done"])
+        self.count.textContent = t(f"{game}_stage_count", done=done, total=len(progress))
+        sections = []
+        for tier, stage_ids in self.stages.tiers().items():
+            if not stage_ids:
+                continue
+            items = [element("li", children=[self._link(stage_id, progress, in_play, comma)])
+                     for stage_id in stage_ids]
+            heading = element("h2", cls=f"{game}-tier", text=t(f"{game}_tier_{tier}"),
+                              attrs={"id": f"{game}-tier-{tier}"})
+            sections.append(element("section", cls=f"{game}-tier-section", children=[
+                heading, element("ol", cls=f"{game}-tier-stages", attrs={"aria-labelledby": f"{game}-tier-{tier}"},
+                                 children=items)]))
+        self.links.replaceChildren(*sections)
+
+    def _link(self, stage_id: str, progress: dict[str, Progress], in_play: str | None, comma: str) -> Any:
+        """One stage, read as "1-01 First Light, cleared, best 3": each column is read with a space before it,
+        and the commas ride at the end of the piece before (hidden, inline)."""
+        t, game = self.t, self.game
+        record = progress.get(stage_id, {"done": False, "best": None})
+        done, best = record["done"], record["best"]
+        name = element("span", cls=f"{game}-stage-name", text=t(f"{game}_stage_{stage_id.replace('-', '_')}"))
+        if done or best is not None:
+            name.appendChild(element("span", cls="visually-hidden", text=comma))
+        parts = [element("span", cls=f"{game}-stage-mark", text="✓" if done else "", attrs={"aria-hidden": "true"}),
+                 element("span", cls=f"{game}-stage-id", text=stage_id), name]
+        if done:
+            cleared = t(f"{game}_stage_cleared") + (comma if best is not None else "")
+            parts.append(element("span", cls="visually-hidden", text=cleared))
+        if best is not None:
+            parts.append(element("span", cls=f"{game}-stage-best", text=t(f"{game}_stage_best", moves=best)))
+        attrs = {"href": f"#{game}/{stage_id}", "data-stage": stage_id}
+        if stage_id == in_play:
+            attrs["aria-current"] = "page"
+        return element("a", cls=f"{game}-stage" + (" is-done" if done else ""), attrs=attrs, children=parts)
