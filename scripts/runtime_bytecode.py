@@ -117,8 +117,9 @@ def stdlib_imports(sources: Iterable[str]) -> list[str]:
 
 
 # PyScript's own Python (the `pyscript` package, imported at every boot) is minified inside its
-# JS bundle, one statement after a newline, tab, `;` or `:`; e.g. `import base64,html,io,re`.
-_BUNDLED_IMPORT = re.compile(r"(?:\\n|\\t|;|:)(?:import ((?:[\w.]+(?: as \w+)?,?)+)|from ([\w.]+) import)")
+# JS bundle as string literals, each statement after a quote (a file's start), newline, tab,
+# `;` or `:`; e.g. `import base64,html,io,re`.
+_BUNDLED_IMPORT = re.compile(r"(?:\\n|\\t|;|:|[\"'`])(?:import ((?:[\w.]+(?: as \w+)?,?)+)|from ([\w.]+) import)")
 
 
 def bundled_imports(script: str) -> list[str]:
@@ -267,4 +268,7 @@ def build(cache_dir: Path, key: str, stdlib_zip: Path, wheel: Path,
     (staging / "sizes.json").write_text(json.dumps(report, indent=1))
     shutil.rmtree(folder, ignore_errors=True)
     staging.replace(folder)
+    for stale in cache_dir.iterdir():  # results for older inputs are never used again (about 6 MB each)
+        if stale != folder and stale.is_dir():
+            shutil.rmtree(stale, ignore_errors=True)
     return folder
