@@ -20,6 +20,8 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
+import runtime_bytecode
+
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "static" / "vendor"
 CACHE = ROOT / ".cache"
@@ -247,6 +249,65 @@ def compile_bytecode(modules: list[str], root: Path = ROOT) -> dict[str, bytes]:
     return out
 
 
+# ----- bytecode for the standard library and numpy: only the modules a boot imports ---------------
+#
+# See scripts/runtime_bytecode.py. Pyodide in Node finds and compiles them (about 10 s, only when
+# the runtime or app/'s import statements change: the result is cached in .cache/runtime-bytecode/);
+# the vendored python_stdlib.zip and numpy wheel then carry those modules as .pyc instead of .py,
+# and the vendored pyodide-lock.json the repacked wheel's sha256 (Pyodide checks it).
+
+RUNTIME_BYTECODE_CACHE = CACHE / "runtime-bytecode"
+
+
+def browser_sources(root: Path = ROOT) -> dict[str, str]:
+    """Return path -> text of app/'s Python sources."""
+    return {name: (root / name).read_text(encoding="utf-8") for name in app_modules(root) if name.endswith(".py")}
+
+
+def vendor_runtime_bytecode(lock: dict, wheel: Path) -> dict | None:
+    """Put the stdlib zip and numpy wheel with start-up bytecode, and the matching lock, in static/vendor/pyodide/.
+
+    Returns the size report, or None when Node failed: the untouched runtime files
+    (already copied) are then shipped, with the wheel the lock file names.
+    """
+    target = VENDOR / "pyodide"
+    stdlib_zip = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    sources = browser_sources()
+    # app/web and app/main.py need a browser; Node imports the stdlib modules they name instead.
+    # So does PyScript's own Python, which lives inside its JS bundle.
+    web = [text for name, text in sources.items() if name.startswith("app/web/") or name == "app/main.py"]
+    bundled = [(VENDOR / "pyscript" / name).read_text(encoding="utf-8") for name in PYSCRIPT_LOADED]
+    imports = sorted({*runtime_bytecode.stdlib_imports(web),
+                      *(name for script in bundled for name in runtime_bytecode.bundled_imports(script))})
+    key = runtime_bytecode.cache_key(stdlib_zip, wheel, runtime_bytecode.import_fingerprint(sources), imports,
+                                     PYODIDE_VERSION)
+    folder = runtime_bytecode.build(
+        RUNTIME_BYTECODE_CACHE, key, stdlib_zip, wheel,
+        lambda: runtime_bytecode.discover_and_compile(NODE_MODULES / "pyodide", wheel, APP_ARCHIVE, imports))
+    if folder is None:
+        shutil.copy2(wheel, target / wheel.name)
+        return None
+    for name in (stdlib_zip.name, wheel.name):
+        shutil.copy2(folder / name, target / name)
+    updated = runtime_bytecode.lock_with_wheel(lock, "numpy", target / wheel.name)
+    (target / "pyodide-lock.json").write_text(json.dumps(updated))
+    return json.loads((folder / "sizes.json").read_text())
+
+
+def size_summary(report: dict) -> str:
+    """Return the before/after sizes of the runtime files that carry bytecode, raw and gzip-6, as one line."""
+    def mb(size: int) -> str:
+        return f"{size / 1e6:.2f}"
+
+    parts = []
+    for name, (raw, packed) in report["before"].items():
+        new_raw, new_packed = report["after"][name]
+        short = name.split("-", 1)[0] if name.endswith(".whl") else name
+        parts.append(f"{short} {mb(raw)} -> {mb(new_raw)} MB raw, {mb(packed)} -> {mb(new_packed)} MB gzip-6")
+    counts = ", ".join(f"{len(names)} {kind}" for kind, names in report["modules"].items())
+    return f"vendor: bytecode for {counts} start-up modules (instead of their source): " + "; ".join(parts)
+
+
 # ----- the precache list: every file the game loads, with its size and sha256 ---------------------
 #
 # static/vendor/precache.js sets self.MASUME_BUILD = {version, files: [{url, size, sha256, kind}]}.
@@ -320,10 +381,8 @@ def main() -> int:
         lock = copy_pyodide()
         numpy = lock["packages"]["numpy"]
         wheel = fetch_numpy_wheel(numpy["file_name"], numpy["sha256"])
-        target = VENDOR / "pyodide" / numpy["file_name"]
-        if not target.exists() or file_sha256(target) != numpy["sha256"]:
-            shutil.copy2(wheel, target)
         modules = build_app_archive(bytecode=compile_bytecode(app_modules()))
+        runtime = vendor_runtime_bytecode(lock, wheel)
         build = write_precache()
     except SetupError as exc:
         print(f"make vendor: {exc}", file=sys.stderr)
@@ -332,6 +391,8 @@ def main() -> int:
     print(f"vendor: ready in {VENDOR.relative_to(ROOT)} (PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}, "
           f"numpy {numpy['version']}, {len(modules)} game files in app.zip); build {build['version']}: "
           f"{len(build['files'])} files, {total / 2**20:.1f} MiB")
+    if runtime:
+        print(size_summary(runtime))
     return 0
 
 
