@@ -65,7 +65,7 @@ def merge_bests(stored: Any, imported: Any) -> dict[str, Any]:
     return merged
 
 
-KIND = register_kind("best:", best_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
+KIND = register_kind("best:", best_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True, per_game=True,
                      merge=merge_bests)
 
 

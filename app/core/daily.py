@@ -138,6 +138,7 @@ def merge_daily(stored: Any, imported: Any) -> dict[str, Any]:
 
 
 KIND = register_kind(PREFIX, daily_schema, PRIORITY_RECORD, 1, max_chars=8_192, max_depth=2, exported=True,
+                     per_game=True,
                      merge=merge_daily)
 
 

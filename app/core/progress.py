@@ -67,7 +67,8 @@ def progress_schema(value: Any) -> dict[str, Any]:
     return clean
 
 
-KIND = register_kind("progress:", progress_schema, PRIORITY_SAVE, max_chars=1_000_000, max_depth=2 + MAX_MOVE_DEPTH)
+KIND = register_kind("progress:", progress_schema, PRIORITY_SAVE, max_chars=1_000_000, max_depth=2 + MAX_MOVE_DEPTH,
+                     per_game=True)
 
 
 def validate_progress(value: Any) -> dict[str, Any] | None:

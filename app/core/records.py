@@ -10,7 +10,8 @@ Versions. A kind has a format version. Version 1 records are stored bare, exactl
 the first release wrote them (so that data is read, not lost); from version 2 on a
 record is stored as {"$v": n, "value": ...}. Reading an older record runs the kind's
 `migrate(value, from_version)` step by step up to the current version; a record from a
-newer release is left alone and reads as absent.
+newer release (known from its first characters, whatever follows) is left alone, reads
+as absent, and `Storage` never overwrites it.
 
 Kinds are registered by key prefix (without the "masume:" namespace); the longest
 matching prefix wins, so a page can give one setting its own schema with
@@ -87,6 +88,7 @@ class Kind:
     max_depth: int = 2  # JSON nesting allowed (0: a bare scalar)
     exported: bool = False
     merge: Merge | None = None  # None: an imported value replaces the stored one
+    per_game: bool = False  # keys are "<prefix><game id>:…" (or "<prefix><game id>"): an unknown game's is not imported
 
 
 _KINDS: dict[str, Kind] = {}
@@ -103,13 +105,14 @@ def register_kind(
     max_depth: int = 2,
     exported: bool = False,
     merge: Merge | None = None,
+    per_game: bool = False,
 ) -> Kind:
     """Register (or replace) the kind of every key starting with `prefix` and return it."""
     if not prefix:
         raise ValueError(f"bad record prefix {prefix!r}")
     if version < 1 or (version > 1 and migrate is None):
         raise ValueError("a kind above version 1 needs a migration from the versions before it")
-    kind = Kind(prefix, schema, priority, version, migrate, max_chars, max_depth, exported, merge)
+    kind = Kind(prefix, schema, priority, version, migrate, max_chars, max_depth, exported, merge, per_game)
     _KINDS[prefix] = kind
     return kind
 
@@ -225,8 +228,16 @@ def upgrade(kind: Kind, value: Any, version: int) -> Any:
     return value
 
 
+# The start of a versioned text: {"$v": n, ... A newer release may nest deeper or write more than
+# this one allows, so its records are recognised from this alone, before any limit or parse.
+_VERSIONED_START = re.compile(r'\s*\{\s*"\$v"\s*:\s*(\d{1,9})\s*,')
+
+
 def decode(text: Any, kind: Kind) -> Decoded:
     """Read a stored text of this kind; never raises, whatever the text holds."""
+    start = _VERSIONED_START.match(text) if isinstance(text, str) else None
+    if start is not None and int(start.group(1)) > kind.version:
+        return Decoded(future=True)
     try:
         value, version = _check_version(parse_strict(text, kind.max_chars, kind.max_depth + 1))
         if version > kind.version:
@@ -272,7 +283,8 @@ def is_text(value: Any, max_chars: int) -> bool:
 
 def is_field_name(name: Any) -> bool:
     """Return whether name can name a field of a record ("$" is kept for the format's own keys)."""
-    return is_text(name, 32) and bool(name) and not name.startswith("$")
+    # "__proto__" and its like would become a JavaScript object's internals once the page reads it.
+    return is_text(name, 32) and bool(name) and not name.startswith(("$", "__"))
 
 
 def require(condition: bool, reason: str) -> None:

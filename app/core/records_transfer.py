@@ -4,7 +4,10 @@ The file is {"app": "masume", "format": 1, "records": {key: {"v": version, "valu
 Each record carries its own kind's version, so an import migrates it like a stored one
 and checks it with the kind's schema; a kind with a `merge` keeps the better of the
 stored and the imported value (an old export never worsens a best). Anything wrong in
-the file refuses the whole import, and nothing is changed.
+the file's own shape refuses the whole import, and nothing is changed; a record this
+version does not take (a kind, game or setting it does not have, a value its schema
+refuses) is skipped and reported with its reason. A newer version's records are carried
+unchanged: exported as they were written, imported as they are.
 
 The page exports with `export_records(storage)` (JSON text to download) and imports
 with `import_records(storage, text)` -> ImportResult, then shows
@@ -17,6 +20,7 @@ from dataclasses import dataclass, field
 from json import dumps  # named import: a line `import js…` would trip the purity check
 from typing import Any
 
+from app.core import registry
 from app.core.records import (
     PRIORITY_RECORD,
     Kind,
@@ -36,6 +40,7 @@ EXPORT_FORMAT = 1  # of the file around the records; each record carries its own
 MAX_IMPORT_CHARS = 2_000_000
 MAX_IMPORT_RECORDS = 10_000
 MAX_KEY_CHARS = 256
+NEWER_MAX_DEPTH = 12  # how deep a newer version's record may nest and still be carried
 
 # Why an import was refused: the page shows the string "import_failed_<kind>".
 IMPORT_TOO_BIG = "too_big"
@@ -44,7 +49,9 @@ IMPORT_NOT_MASUME = "not_masume"
 IMPORT_VERSION = "version"
 IMPORT_SHAPE = "shape"
 IMPORT_STORAGE = "storage"
-IMPORT_FAILURES = (IMPORT_TOO_BIG, IMPORT_NOT_JSON, IMPORT_NOT_MASUME, IMPORT_VERSION, IMPORT_SHAPE, IMPORT_STORAGE)
+IMPORT_EMPTY = "empty"
+IMPORT_FAILURES = (IMPORT_TOO_BIG, IMPORT_NOT_JSON, IMPORT_NOT_MASUME, IMPORT_VERSION, IMPORT_SHAPE, IMPORT_STORAGE,
+                   IMPORT_EMPTY)
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,14 @@ class ImportResult:
     kind: str | None = None  # one of IMPORT_FAILURES when refused
     detail: str = ""  # for logs and tests, in English; the player sees `string_key`
     keys: tuple[str, ...] = field(default=())
+    skipped: tuple[tuple[str, str], ...] = field(default=())  # (key, one of SKIP_REASONS)
+
+    def skipped_by_reason(self) -> dict[str, int]:
+        """Return how many records were skipped for each reason, in SKIP_REASONS order."""
+        counts = {reason: 0 for reason in SKIP_REASONS}
+        for _key, reason in self.skipped:
+            counts[reason] += 1
+        return {reason: count for reason, count in counts.items() if count}
 
     @property
     def string_key(self) -> str:
@@ -78,8 +93,23 @@ def export_records(storage: Storage) -> str:
         value = storage.get(key, missing, kind=kind)  # damaged ones are set aside here, not exported
         if value is not missing:
             records[key] = {"v": kind.version, "value": value}
+        elif key in storage.newer_keys():  # a newer version's record goes out exactly as it was written
+            carried = _newer_entry(storage.raw(key))
+            if carried is not None:
+                records[key] = carried
     return dumps({"app": APP_MARKER, "format": EXPORT_FORMAT, "records": records},
                  ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _newer_entry(text: Any) -> dict[str, Any] | None:
+    """Return {"v", "value"} of a newer version's stored record (None if it cannot be read safely)."""
+    try:
+        raw = parse_strict(text, MAX_IMPORT_CHARS, NEWER_MAX_DEPTH + 1)
+    except RecordError:
+        return None
+    if isinstance(raw, dict) and set(raw) == {"$v", "value"} and type(raw["$v"]) is int:
+        return {"v": raw["$v"], "value": raw["value"]}
+    return None
 
 
 def _read_import(text: Any) -> dict[str, Any] | ImportResult:
@@ -89,7 +119,8 @@ def _read_import(text: Any) -> dict[str, Any] | ImportResult:
         return _refuse(IMPORT_TOO_BIG, f"{len(text)} characters")
     deepest = max((kind.max_depth for kind in kinds() if kind.exported), default=0)
     try:
-        data = parse_strict(text, MAX_IMPORT_CHARS, deepest + 3)  # file, records, one record's envelope
+        # file, records, one record's envelope; room for a newer version's deeper records (carried unchanged)
+        data = parse_strict(text, MAX_IMPORT_CHARS, max(deepest, NEWER_MAX_DEPTH) + 3)
     except RecordError as problem:
         kind = IMPORT_SHAPE if problem.reason == "too_deep" else IMPORT_NOT_JSON
         return _refuse(kind, problem.reason)
@@ -106,44 +137,86 @@ def _read_import(text: Any) -> dict[str, Any] | ImportResult:
     return records
 
 
-def _import_one(key: Any, entry: Any) -> tuple[Kind, Any] | ImportResult:
+# Why one record of a file was skipped (the page says "import_skip_<reason>").
+SKIP_UNKNOWN = "unknown"  # not a kind of record this version keeps (or a setting it does not have)
+SKIP_GAME = "game"  # a record of a game this version does not have
+SKIP_INVALID = "invalid"  # a value this version's schema does not accept
+SKIP_NEWER = "newer"  # from a newer version, and this device holds this version's own record there
+SKIP_REASONS = (SKIP_UNKNOWN, SKIP_GAME, SKIP_INVALID, SKIP_NEWER)
+
+
+@dataclass(frozen=True)
+class _Newer:
+    """A record from a newer version: stored as that version wrote it, untouched."""
+
+    text: str
+
+
+def _import_one(key: Any, entry: Any, games: frozenset[str]) -> tuple[Kind, Any | _Newer] | str:
+    """Return (kind, clean value) for one record of a file, or why this version skips it."""
     if not is_text(key, MAX_KEY_CHARS) or not key or any(ch < " " for ch in key):
-        return _refuse(IMPORT_SHAPE, f"bad key {key!r:.80}")
+        return SKIP_UNKNOWN
     kind = kind_for(key)
-    if not kind.exported or key == kind.prefix:
-        return _refuse(IMPORT_SHAPE, f"{key!r}: not a record this version keeps")
+    if not kind.exported or key == kind.prefix and kind.prefix.endswith(":") or kind.prefix == "setting:":
+        return SKIP_UNKNOWN  # ("setting:" alone: a setting this version does not have)
+    if kind.per_game and key[len(kind.prefix):].split(":")[0] not in games:
+        return SKIP_GAME
     if not isinstance(entry, dict) or set(entry) != {"v", "value"}:
-        return _refuse(IMPORT_SHAPE, f"{key!r}: not a versioned record")
+        return SKIP_INVALID
     version = entry["v"]
     if type(version) is not int or version < 1:
-        return _refuse(IMPORT_VERSION, f"{key!r}: version {version!r}")
+        return SKIP_INVALID
     if version > kind.version:
-        return _refuse(IMPORT_VERSION, f"{key!r}: version {version} is newer than {kind.version}")
+        try:
+            text = dumps({"$v": version, "value": entry["value"]}, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError):
+            return SKIP_INVALID
+        return (kind, _Newer(text)) if len(text) <= kind.max_chars * 4 else SKIP_INVALID
     try:
         value = check(kind, upgrade(kind, entry["value"], version))
         if len(encode(kind, value)) > kind.max_chars:
             raise RecordError("too_big")
-    except (RecordError, ValueError, TypeError) as problem:
-        return _refuse(IMPORT_SHAPE, f"{key!r}: {problem}")
+    except (RecordError, ValueError, TypeError):
+        return SKIP_INVALID
     return kind, value
 
 
 def import_records(storage: Storage, text: Any) -> ImportResult:
-    """Check a whole exported file, then merge every record into storage; all or nothing."""
+    """Check an exported file, then merge every record this version takes into storage; report the rest.
+
+    A file that is not a Masume records file is refused whole. Within one, each record
+    this version's schemas refuse is skipped with its reason; the others are written all
+    or none. A record from a newer version is kept as it was written where nothing of this
+    version's is stored under its key.
+    """
     records = _read_import(text)
     if isinstance(records, ImportResult):
         return records
+    if not records:
+        return _refuse(IMPORT_EMPTY, "no records")
+    games = frozenset(registry.games())
     values: dict[str, Any] = {}
+    newer: dict[str, str] = {}
+    skipped: list[tuple[str, str]] = []
     missing = object()
     for key, entry in records.items():
-        checked = _import_one(key, entry)
-        if isinstance(checked, ImportResult):
-            return checked
+        checked = _import_one(key, entry, games)
+        if isinstance(checked, str):
+            skipped.append((str(key)[:MAX_KEY_CHARS], checked))
+            continue
         kind, value = checked
         stored = storage.get(key, missing, kind=kind)
+        if isinstance(value, _Newer):
+            if stored is missing:
+                newer[key] = value.text
+            else:
+                skipped.append((key, SKIP_NEWER))
+            continue
         if kind.merge is not None and stored is not missing:
             value = check(kind, kind.merge(stored, value))
         values[key] = value
     if not storage.set_many(values, priority=PRIORITY_RECORD):
         return _refuse(IMPORT_STORAGE, "the records could not all be written; none were kept")
-    return ImportResult(ok=True, count=len(values), keys=tuple(values))
+    kept = [key for key, raw in newer.items() if storage.set_raw(key, raw)]
+    keys = (*values, *kept)
+    return ImportResult(ok=True, count=len(keys), keys=tuple(keys), skipped=tuple(skipped))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.languages import LANGUAGES
+from app.core.records import PRIORITY_RECORD, register_kind, require
 from app.core.storage import Storage
 
 
@@ -50,9 +51,23 @@ SETTINGS: dict[str, Setting] = {
 _GAME_SETTINGS: dict[str, Setting] = {}
 
 
+def _register_kinds(settings: Mapping[str, Setting]) -> None:
+    """Give each setting its own record kind, so a stored value it does not accept is set aside."""
+    for name, spec in settings.items():
+        def schema(value: Any, spec: Setting = spec) -> Any:
+            require(spec.accepts(value), "not_allowed")
+            return value
+
+        register_kind(f"setting:{name}", schema, PRIORITY_RECORD, max_chars=1_024, max_depth=0, exported=True)
+
+
 def register(game_settings: Mapping[str, Setting]) -> None:
     """Add a registered game's own settings (called by `app.core.registry.register`)."""
     _GAME_SETTINGS.update(game_settings)
+    _register_kinds(game_settings)
+
+
+_register_kinds(SETTINGS)
 
 
 def known_settings() -> dict[str, Setting]:

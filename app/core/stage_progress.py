@@ -53,6 +53,7 @@ def merge_stage(stored: Any, imported: Any) -> dict[str, Any]:
 
 
 KIND = register_kind("stage:", stage_schema, PRIORITY_RECORD, max_chars=4_096, max_depth=1, exported=True,
+                     per_game=True,
                      merge=merge_stage)
 
 

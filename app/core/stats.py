@@ -251,7 +251,7 @@ def merge_stats(stored: Any, imported: Any) -> dict[str, Any]:
 
 
 KIND = register_kind(PREFIX, stats_schema, PRIORITY_RECORD, VERSION, max_chars=MAX_CHARS, max_depth=3,
-                     exported=True, merge=merge_stats)
+                     exported=True, merge=merge_stats, per_game=True)
 
 
 def add_start(record: dict[str, Any]) -> dict[str, Any]:

@@ -11,6 +11,11 @@ Reading never stops start-up: every text read is checked by its record kind
 (`app.core.records`): size and nesting before parsing, strict JSON, then a schema. What
 fails is set aside under "<namespace>:quarantine:<key>" (not deleted), reads as absent,
 and the page is told once that damaged data was set aside.
+
+A record written by a newer release (its format version is above this release's) is
+kept untouched: it reads as absent here, and a write or removal under its key is
+refused (this visit keeps the new value in memory) with a notice once, so an update
+followed by a rollback, or an old tab, never loses what the newer release stored.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from app.core.records import PRIORITY_RECORD, PRIORITY_SAVE, Kind
 
 NOTICE_UNAVAILABLE = "storage_unavailable"  # keys of the string catalogue
 NOTICE_QUARANTINED = "storage_quarantined"
+NOTICE_NEWER = "storage_newer"  # a record written by a newer release is kept, not overwritten
 
 
 class Backing(Protocol):
@@ -117,6 +123,7 @@ class Storage:
         self._usable = backing is not None
         self.degraded = backing is None  # something failed: some values live only in memory
         self._pending: list[str] = [NOTICE_UNAVAILABLE] if self.degraded else []
+        self._newer: set[str] = set()  # full keys holding a newer release's record (see _holds_newer)
         self._told: set[str] = set(self._pending)
 
     # ----- notices ---------------------------------------------------------------------------
@@ -193,7 +200,8 @@ class Storage:
             return default
         decoded = records.decode(text, record_kind)
         if decoded.future:
-            return default  # a newer release's record: not ours to judge or set aside
+            self._newer.add(self._full(key))  # a newer release's record: not ours to judge, set aside or overwrite
+            return default
         if decoded.rejected is not None:
             self._quarantine(key, text, decoded.rejected)
             return default
@@ -268,7 +276,7 @@ class Storage:
         dropped = False
         for key in self.keys():
             full = self._full(key)
-            if full == keep or records.kind_for(key).priority != PRIORITY_SAVE:
+            if full == keep or records.kind_for(key).priority != PRIORITY_SAVE or self._holds_newer(key):
                 continue
             try:
                 text = self._backing.getItem(full)  # type: ignore[union-attr]
@@ -287,6 +295,30 @@ class Storage:
                 evicted.append((full, text))
         return dropped
 
+    def _holds_newer(self, key: str) -> bool:
+        """Return whether the backing holds a newer release's record under key (never to be overwritten)."""
+        full = self._full(key)
+        if full in self._newer:
+            return True
+        if not self._usable or full in self._unsaved:
+            return False
+        try:
+            text = self._backing.getItem(full)  # type: ignore[union-attr]
+        except Exception:
+            return False
+        # Versioned texts start {"$v": n, ...}; the bare ones are version 1, never newer.
+        if not isinstance(text, str) or '"$v"' not in text[:16]:
+            return False
+        if records.decode(text, records.kind_for(key)).future:
+            self._newer.add(full)
+            return True
+        return False
+
+    def newer_keys(self) -> list[str]:
+        """Return the keys (without namespace) known to hold a newer release's record."""
+        prefix = f"{self.namespace}:"
+        return sorted(full[len(prefix):] for full in self._newer)
+
     def _store(self, key: str, text: str, priority: int, evicted: list[tuple[str, str]] | None = None,
                report: bool = True) -> bool:
         """Write text under key, making room by dropping saves for a record; memory keeps it either way."""
@@ -294,6 +326,10 @@ class Storage:
         self._memory[full] = text
         if not self._usable:
             self._unsaved.add(full)
+            return False
+        if self._holds_newer(key):
+            self._unsaved.add(full)  # this visit plays on with its own value, in memory only
+            self._notify(NOTICE_NEWER)
             return False
         try:
             self._backing.setItem(full, text)  # type: ignore[union-attr]
@@ -321,6 +357,15 @@ class Storage:
         if len(text) > kind.max_chars:
             raise ValueError(f"{key!r}: {len(text)} characters, more than the {kind.max_chars} its kind allows")
         return self._store(key, text, kind.priority if priority is None else priority)
+
+    def set_raw(self, key: str, text: str) -> bool:
+        """Store text exactly as given (a newer version's record, carried by an import); True if stored."""
+        full = self._full(key)
+        if not self._usable or not self._try_set(full, text):
+            return False
+        self._memory[full] = text
+        self._unsaved.discard(full)
+        return True
 
     def set_many(self, values: dict[str, Any], priority: int | None = None) -> bool:
         """Store every value or none: on the first failure, earlier writes are undone; return success."""
@@ -378,7 +423,7 @@ class Storage:
         """Forget key; return True if the backing was updated, False if only memory was."""
         full = self._full(key)
         self._memory[full] = None
-        if not self._usable:
+        if not self._usable or self._holds_newer(key):
             self._unsaved.add(full)
             return False
         try:

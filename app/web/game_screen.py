@@ -153,8 +153,10 @@ class GameScreen:
             if state is None:
                 state = self._fresh_state(self.view.adjust_params(next(iter(self.backend.presets.values()))))
             self._start(state)
+        # Read at every open, so a damaged save is set aside now rather than overwritten by the next move.
+        saved = self.shell.storage.get(self._progress_key())
         if game_id is not None and state is not None:
-            restored = progress.restore(self.backend, self.shell.storage.get(self._progress_key()), self.game_id())
+            restored = progress.restore(self.backend, saved, self.game_id())
             if restored is not None:
                 self.session = restored
                 self._counted_start = bool(restored.move_log)  # counted before the reload

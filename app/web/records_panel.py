@@ -73,6 +73,11 @@ class RecordsPanel:
             self._say(self.shell.i18n.t("import_failed_not_json"))
             return
         result = import_records(self.shell.storage, text)
-        self._say(self.shell.i18n.t(result.string_key, count=result.count))
+        t = self.shell.i18n.t
+        skipped = result.skipped_by_reason()
+        reasons = self.shell.i18n.t("list_separator").join(
+            t(f"import_skip_{reason}", count=count) for reason, count in skipped.items())
+        self._say(self.shell.i18n.sentences(t(result.string_key, count=result.count),
+                                            t("import_skipped", reasons=reasons) if skipped else None))
         if result.ok:
             self._on_imported()

@@ -34,7 +34,8 @@ GOOD_PROGRESS = {"id": "1.5x5.AAAA", "start": "1.5x5.AAAB", "moves": [[0, 1], ["
 
 
 def test_kinds_by_longest_prefix() -> None:
-    assert kind_for("setting:sfx").prefix == "setting:"
+    assert kind_for("setting:sfx").prefix == "setting:sfx"  # each known setting has its own kind
+    assert kind_for("setting:from_a_newer_release").prefix == "setting:"
     assert kind_for("best:mines:9x9") is bests.KIND and bests.KIND.priority == PRIORITY_RECORD
     assert kind_for("progress:mines") is progress.KIND and progress.KIND.priority == PRIORITY_SAVE
     assert kind_for("stage:pipes:1") is stage_progress.KIND
@@ -43,7 +44,7 @@ def test_kinds_by_longest_prefix() -> None:
     special = register_kind("setting:volume", records.setting_schema, PRIORITY_RECORD)
     try:
         assert kind_for("setting:volume") is special
-        assert kind_for("setting:sfx").prefix == "setting:"
+        assert kind_for("setting:sfx").prefix == "setting:sfx"
     finally:
         unregister_kind("setting:volume")
 

@@ -90,19 +90,7 @@ REFUSALS = [
     ('{"app": "masume", "format": true, "records": {}}', "version"),
     ('{"app": "masume", "records": {}}', "version"),
     (_file([]), "shape"),
-    (_file({"best:a": {"v": 2, "value": {"moves": 1}}}), "version"),
-    (_file({"best:a": {"v": 0, "value": {"moves": 1}}}), "version"),
-    (_file({"best:a": {"value": {"moves": 1}}}), "shape"),
-    (_file({"best:a": {"moves": 1}}), "shape"),
-    (_file({"best:a": {"v": 1, "value": {"moves": -1}}}), "shape"),
-    (_file({"best:a": {"v": 1, "value": {"time": 1e300}}}), "shape"),
-    (_file({"best:a": {"v": 1, "value": [1]}}), "shape"),
-    (_file({"setting:sfx": {"v": 1, "value": {"a": 1}}}), "shape"),
-    (_file({"progress:mines": {"v": 1, "value": PROGRESS}}), "shape"),  # saves are not imported
-    (_file({"quarantine:best:a": {"v": 1, "value": "x"}}), "shape"),
-    (_file({"unknown:key": {"v": 1, "value": 1}}), "shape"),
-    (_file({"best:": {"v": 1, "value": {"moves": 1}}}), "shape"),
-    (_file({"best:a\n": {"v": 1, "value": {"moves": 1}}}), "shape"),
+    (_file({}), "empty"),
     (_file({f"best:{i}": {"v": 1, "value": {}} for i in range(records_transfer.MAX_IMPORT_RECORDS + 1)}), "too_big"),
 ]
 
@@ -117,22 +105,70 @@ def test_bad_files_are_refused_and_change_nothing(text: str, kind: str) -> None:
     assert backing.data == STORED
 
 
-def test_a_good_record_before_a_bad_one_is_not_imported() -> None:
+# Records a file may hold that this version does not take: each is skipped with its reason (#20).
+SKIPS = [
+    ({"best:crosslight:5x5": {"v": 0, "value": {"moves": 1}}}, "invalid"),
+    ({"best:crosslight:5x5": {"value": {"moves": 1}}}, "invalid"),
+    ({"best:crosslight:5x5": {"moves": 1}}, "invalid"),
+    ({"best:crosslight:5x5": {"v": 1, "value": {"moves": -1}}}, "invalid"),
+    ({"best:crosslight:5x5": {"v": 1, "value": {"time": 1e300}}}, "invalid"),
+    ({"best:crosslight:5x5": {"v": 1, "value": [1]}}, "invalid"),
+    ({"best:crosslight:5x5": {"v": 1, "value": {"__proto__": 1, "moves": 2}}}, "invalid"),
+    ({"setting:sfx": {"v": 1, "value": {"a": 1}}}, "invalid"),
+    ({"setting:sfx": {"v": 1, "value": "hello"}}, "invalid"),
+    ({"setting:lang": {"v": 1, "value": "xx"}}, "invalid"),
+    ({"setting:from_the_future": {"v": 1, "value": 1}}, "unknown"),
+    ({"progress:mines": {"v": 1, "value": PROGRESS}}, "unknown"),  # saves are not imported
+    ({"quarantine:best:a": {"v": 1, "value": "x"}}, "unknown"),
+    ({"unknown:key": {"v": 1, "value": 1}}, "unknown"),
+    ({"best:": {"v": 1, "value": {"moves": 1}}}, "unknown"),
+    ({"best:a\n": {"v": 1, "value": {"moves": 1}}}, "unknown"),
+    ({"best:no_such_game:5x5": {"v": 1, "value": {"moves": 1}}}, "game"),
+    ({"best:crosslight:5x5": {"v": 2, "value": {"moves": 1}}}, "newer"),  # this device has its own best there
+]
+
+
+@pytest.mark.parametrize(("records_part", "reason"), SKIPS, ids=lambda v: str(v)[:50])
+def test_a_record_this_version_does_not_take_is_skipped_with_its_reason(records_part: dict, reason: str) -> None:
+    backing = MemoryBacking(STORED)
+    result = import_records(Storage(backing), _file(records_part))
+    assert result.ok and result.count == 0
+    assert [why for _key, why in result.skipped] == [reason]
+    assert backing.data == STORED
+
+
+def test_good_records_are_imported_beside_skipped_ones_and_the_report_counts_both() -> None:
     backing = MemoryBacking()
-    text = _file({"best:a": {"v": 1, "value": {"moves": 1}}, "best:b": {"v": 1, "value": {"moves": "x"}}})
-    assert import_records(Storage(backing), text).kind == "shape"
-    assert backing.data == {}
+    text = _file({"best:crosslight:5x5": {"v": 1, "value": {"moves": 1}},
+                  "best:crosslight:6x6": {"v": 1, "value": {"moves": "x"}},
+                  "best:nope:1": {"v": 1, "value": {"moves": 1}}})
+    result = import_records(Storage(backing), text)
+    assert result.ok and result.count == 1 and result.keys == ("best:crosslight:5x5",)
+    assert result.skipped_by_reason() == {"game": 1, "invalid": 1}
+    assert list(backing.data) == ["masume:best:crosslight:5x5"]
+
+
+def test_a_newer_versions_record_is_exported_and_imported_unchanged() -> None:
+    newer = '{"$v":7,"value":{"moves":3,"deep":{"a":[1,{"b":2}]}}}'
+    source = Storage(MemoryBacking({"masume:best:crosslight:5x5": newer}))
+    assert source.get("best:crosslight:5x5") is None
+    text = export_records(source)
+    assert json.loads(text)["records"]["best:crosslight:5x5"] == {"v": 7, "value": json.loads(newer)["value"]}
+    target = MemoryBacking()
+    result = import_records(Storage(target), text)
+    assert result.ok and result.count == 1
+    assert target.data["masume:best:crosslight:5x5"] == newer
 
 
 def test_an_import_that_does_not_fit_changes_nothing() -> None:
     before = {"masume:best:old": '{"moves":3}', "masume:progress:g": json.dumps(PROGRESS)}
     backing = MemoryBacking(dict(before), quota=1000)
     store = Storage(backing)
-    many = {f"best:g:{i}": {"v": 1, "value": {"moves": i, "time": i + 0.5}} for i in range(40)}
+    many = {f"best:crosslight:{i}": {"v": 1, "value": {"moves": i, "time": i + 0.5}} for i in range(40)}
     result = import_records(store, _file(many))
     assert result.kind == "storage" and result.string_key == "import_failed_storage"
     assert backing.data == before  # even the in-progress save dropped to make room is back
-    assert store.get("best:g:0") is None
+    assert store.get("best:crosslight:0") is None
     assert store.get("best:old") == {"moves": 3}
     assert store.take_notice() is None  # the refusal is the import's own message
 
@@ -159,7 +195,10 @@ def test_old_record_versions_in_a_file_are_migrated() -> None:
 def test_every_refusal_has_a_string_in_both_languages() -> None:
     for kind in IMPORT_FAILURES:
         assert f"import_failed_{kind}" in common.EN and f"import_failed_{kind}" in common.JA
-    for key in ("import_done", "storage_quarantined", "export_records", "import_records"):
+    for reason in records_transfer.SKIP_REASONS:
+        assert f"import_skip_{reason}" in common.EN and f"import_skip_{reason}" in common.JA
+    for key in ("import_done", "import_skipped", "storage_quarantined", "storage_newer", "export_records",
+                "import_records"):
         assert key in common.EN and key in common.JA
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from app.core.settings import Settings, known_settings
+from app.core.settings import SETTINGS, Settings, known_settings
 from app.core.storage import MemoryBacking, Storage
 
 DEFAULTS = {
@@ -139,3 +139,15 @@ def test_shortcuts_and_announcements_take_only_their_values() -> None:
         settings.set("announce", "loud")
     with pytest.raises(ValueError):
         settings.set("shortcuts", 1)
+
+
+@pytest.mark.parametrize(("name", "text"), [("sfx", '"hello"'), ("sfx", "-1"), ("sfx", "null"), ("bgm", "1"),
+                                            ("announce", '"loud"'), ("lang", '"xx"'), ("persist_asked", '"yes"'),
+                                            ("shortcuts", "{}")])
+def test_a_setting_of_the_wrong_type_or_value_is_quarantined_and_reads_as_its_default(name: str, text: str) -> None:
+    backing = MemoryBacking({f"masume:setting:{name}": text})
+    storage = Storage(backing)
+    assert Settings(storage).get(name) == SETTINGS[name].default
+    assert f"masume:setting:{name}" not in backing.data
+    assert json.loads(backing.data[f"masume:quarantine:setting:{name}"])["raw"] == text
+    assert "storage_quarantined" in storage.take_notices()

@@ -438,3 +438,41 @@ def test_every_family_is_read_by_its_own_kind_before_its_module_is_imported() ->
         "assert kind_for('progress:pipes').priority == PRIORITY_SAVE"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
+
+
+# ----- records from a newer release (#20): kept untouched, never overwritten ---------------------
+
+def _newer_storage() -> tuple[MemoryBacking, Storage, str]:
+    from app.core.bests import KIND as BEST_KIND
+
+    newer = f'{{"$v":{BEST_KIND.version + 1},"value":{{"moves":3,"future_field":[1,2]}}}}'
+    backing = MemoryBacking({"masume:best:crosslight:5x5": newer})
+    return backing, Storage(backing), newer
+
+
+def test_a_newer_releases_record_reads_as_absent_and_survives_a_write_byte_for_byte() -> None:
+    backing, storage, newer = _newer_storage()
+    assert storage.get("best:crosslight:5x5") is None
+    assert storage.set("best:crosslight:5x5", {"moves": 9}) is False  # refused: kept in memory for this visit
+    assert backing.data["masume:best:crosslight:5x5"] == newer
+    assert storage.get("best:crosslight:5x5") == {"moves": 9}
+    assert "storage_newer" in storage.take_notices()
+    assert storage.newer_keys() == ["best:crosslight:5x5"]
+
+
+def test_a_newer_releases_record_is_refused_even_when_not_read_first_and_never_removed() -> None:
+    backing, storage, newer = _newer_storage()
+    storage.set("best:crosslight:5x5", {"moves": 9})  # no get() before: found by looking
+    storage.remove("best:crosslight:5x5")
+    assert backing.data["masume:best:crosslight:5x5"] == newer
+
+
+def test_a_newer_releases_save_is_never_evicted_to_make_room() -> None:
+    from app.core.progress import KIND as SAVE_KIND
+
+    newer_save = f'{{"$v":{SAVE_KIND.version + 1},"value":{{"x":1}}}}'
+    backing = MemoryBacking({"masume:progress:mines": newer_save}, quota=MemoryBacking._bytes("masume:progress:mines")
+                            + MemoryBacking._bytes(newer_save) + 40)
+    storage = Storage(backing)
+    storage.set("setting:sfx", False)  # a record: would drop saves to make room, but not this one
+    assert backing.data["masume:progress:mines"] == newer_save
