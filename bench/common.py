@@ -124,10 +124,16 @@ class BenchBrowser:
     base_url: str
     requests: RequestLog
 
-    def new_context(self, *, init_script: str | None = None) -> BrowserContext:
-        """Return a fresh context (empty HTTP cache and storage) whose requests are recorded."""
+    def new_context(self, *, init_script: str | None = None, snapshot: bool = False) -> BrowserContext:
+        """Return a fresh context (empty HTTP cache and storage) whose requests are recorded.
+
+        Unless `snapshot`, the page does not make its start-up snapshot: seconds of CPU a few
+        seconds after boot would land in the middle of what most benches measure.
+        """
         context = self.browser.new_context(viewport=VIEWPORT, reduced_motion="no-preference", locale="en-US")
         self.requests.watch(context)
+        if not snapshot:
+            context.add_init_script("window.masumeNoSnapshot = true;")
         if init_script:
             context.add_init_script(init_script)
         return context

@@ -26,8 +26,14 @@ class Stat:
     pid: int
     name: str
     ppid: int
-    cpu_ticks: int  # utime + stime + cutime + cstime
+    own_ticks: int  # utime + stime
+    children_ticks: int  # cutime + cstime: children that have ended and been reaped
     rss_bytes: int
+
+    @property
+    def cpu_ticks(self) -> int:
+        """Its own CPU time and its reaped children's."""
+        return self.own_ticks + self.children_ticks
 
 
 def read_stat(pid: int) -> Stat | None:
@@ -40,8 +46,8 @@ def read_stat(pid: int) -> Stat | None:
     name = text[text.index("(") + 1:text.rindex(")")]
     fields = text[text.rindex(")") + 2:].split()
     # fields[0] is field 3 (state) of proc(5): ppid is field 4, utime..cstime 14..17, rss 24.
-    ticks = sum(int(value) for value in fields[11:15])
-    return Stat(pid, name, int(fields[1]), ticks, int(fields[21]) * PAGE_BYTES)
+    own, children = int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14])
+    return Stat(pid, name, int(fields[1]), own, children, int(fields[21]) * PAGE_BYTES)
 
 
 def all_stats() -> dict[int, Stat]:
@@ -83,9 +89,42 @@ def browser_root(ancestor: int | None = None) -> int:
     return roots[0]
 
 
-def tree_cpu_seconds(root: int) -> float:
-    """Return the CPU seconds (user + system, reaped children included) of `root`'s whole process tree."""
-    return sum(stat.cpu_ticks for stat in descendants(all_stats(), root)) / TICKS
+@dataclass(frozen=True)
+class CpuReading:
+    """One reading of the tree: each live process's kind and own ticks, and the whole tree's ticks."""
+
+    own: dict[int, tuple[str, int]]
+    total_ticks: int
+
+
+def read_cpu(root: int) -> CpuReading:
+    """Read the CPU time of `root`'s tree, per process."""
+    stats = descendants(all_stats(), root)
+    return CpuReading({stat.pid: (process_kind(stat.pid), stat.own_ticks) for stat in stats},
+                      sum(stat.cpu_ticks for stat in stats))
+
+
+def cpu_between(before: CpuReading, after: CpuReading) -> dict[str, float]:
+    """CPU seconds between two readings per kind of live process, "ended" for processes that ended, and "total"."""
+    seconds: dict[str, float] = {}
+    for pid, (kind, ticks) in after.own.items():
+        seconds[kind] = seconds.get(kind, 0.0) + (ticks - before.own.get(pid, (kind, 0))[1]) / TICKS
+    total = (after.total_ticks - before.total_ticks) / TICKS
+    # What is left is the time of processes that ended in between (reaped into a parent's cutime).
+    return seconds | {"ended": total - sum(seconds.values()), "total": total}
+
+
+def process_kind(pid: int) -> str:
+    """Return a Chromium process's --type (zygote, renderer, gpu-process, utility…), or "browser" without one."""
+    try:
+        # Chromium rewrites its children's titles: the arguments may be one space-separated string.
+        arguments = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").split()
+    except OSError:
+        return "gone"
+    for argument in arguments:
+        if argument.startswith(b"--type="):
+            return argument[7:].decode(errors="replace")
+    return "browser"
 
 
 def tree_rss(root: int, *, renderers_only: bool = False) -> int:
@@ -98,7 +137,4 @@ def tree_rss(root: int, *, renderers_only: bool = False) -> int:
 
 def is_renderer(pid: int) -> bool:
     """Whether a Chromium process is a renderer (its command line says --type=renderer)."""
-    try:
-        return b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return False
+    return process_kind(pid) == "renderer"

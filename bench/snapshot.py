@@ -46,6 +46,7 @@ from common import (
     targets_table,
 )
 from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from processes import browser_root, tree_rss
 
 TARGET_RATIO = 0.35  # issue #16: a returning player plays in about a second
@@ -76,17 +77,19 @@ SNAPSHOT_WATCH_INIT_JS = """(() => {
 })();"""
 MASUME_INIT_JS = READY_MARKS_INIT_JS + "\n" + SNAPSHOT_WATCH_INIT_JS
 
-SNAPSHOT_SETTLED_JS = """() => ["stored", "failed", "no-room"].includes(document.documentElement.dataset.snapshot)
-    || document.documentElement.dataset.start === "snapshot" """
+SNAPSHOT_SETTLED_JS = """() => ["stored", "failed", "no-room"].includes(document.documentElement.dataset.snapshot)"""
 
-VISIT_JS = """() => {
+VISIT_JS = """async () => {
     const root = document.documentElement;
     const marks = {};
     for (const entry of performance.getEntriesByType("mark")) {
         if (entry.name.startsWith("masume:snapshot:")) marks[entry.name.slice(16)] = entry.startTime;
     }
+    const caches = globalThis.caches ? await globalThis.caches.keys() : [];
     return {ready: window.__benchMarks.ready, pyReady: window.__benchMarks.pyReady, marks,
-            start: root.dataset.start || null, refused: root.dataset.snapshotRefused || null};
+            start: root.dataset.start || null, refused: root.dataset.snapshotRefused || null,
+            build: (window.MASUME_BUILD || {}).version || null,
+            snapshotCaches: caches.filter((name) => name.endsWith(":snapshot"))};
 }"""
 
 
@@ -97,6 +100,15 @@ class SnapshotNotUsedError(RuntimeError):
 def wait_ready(page: Page) -> None:
     """Wait for html[data-ready="true"]."""
     page.wait_for_selector('html[data-ready="true"]', timeout=TIMEOUT_MS, state="attached")
+
+
+def wait_offline_ready(page: Page) -> None:
+    """Wait until the service worker holds every file (data-offline="ready"), which the making waits for."""
+    try:
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=TIMEOUT_MS)
+    except PlaywrightTimeoutError as error:
+        state = page.evaluate("() => ({...document.documentElement.dataset})")
+        raise TimeoutError(f"the service worker never held every file, so no snapshot is made: {state}") from error
 
 
 def heap_used(page: Page) -> dict[str, float]:
@@ -127,32 +139,46 @@ def wait_for_snapshot(page: Page, root_pid: int | None = None) -> dict[str, Any]
             "rss_peak": peak}
 
 
-def timed_visit(context: BrowserContext, url: str, *, expect: str | None) -> dict[str, Any]:
+def timed_visit(context: BrowserContext, url: str, *, expect: str | None, build: str | None = None) -> dict[str, Any]:
     """Open `url` in a new page of `context`, wait for data-ready; check data-start against `expect`; return times."""
     page = context.new_page()
     page.goto(url)
     wait_ready(page)
-    visit = page.evaluate(VISIT_JS)
+    visit = check_start(page, expect=expect, build=build)
     page.close()
-    if visit["ready"] is None:
-        raise RuntimeError(f"{url}: data-ready turned true but the observer missed it")
-    if expect is not None and visit["start"] != expect:
-        raise SnapshotNotUsedError(f"{url}: data-start={visit['start']!r}, expected {expect!r}"
-                                   + (f" (snapshot refused: {visit['refused']})" if visit["refused"] else ""))
     return visit
+
+
+def check_start(page: Page, *, expect: str | None, build: str | None = None) -> dict[str, Any]:
+    """Read a ready page's marks and how it started; fail loudly unless data-start is `expect` (None: any)."""
+    visit = page.evaluate(VISIT_JS)
+    if visit["ready"] is None:
+        raise RuntimeError(f"{page.url}: data-ready turned true but the observer missed it")
+    if expect is not None and visit["start"] != expect:
+        raise SnapshotNotUsedError(f"{page.url}: data-start={visit['start']!r}, expected {expect!r}; "
+                                   + why_not(visit, build))
+    return visit
+
+
+def why_not(visit: dict[str, Any], build: str | None) -> str:
+    """Say what the page knew when it did not start from the snapshot."""
+    if visit["refused"]:
+        return f"the page refused the snapshot: {visit['refused']}"
+    if build and visit["build"] != build:
+        # The snapshot is kept per build: a `make vendor` during the bench makes every later visit start anew.
+        return f"the build changed between visits ({build} → {visit['build']}): was static/vendor rebuilt meanwhile?"
+    return f"no snapshot found (snapshot caches: {visit['snapshotCaches'] or 'none'}, build {visit['build']})"
 
 
 def masume_round(bench: BenchBrowser, root_pid: int) -> dict[str, Any]:
     """First visit (makes the snapshot, observed), then the second and third visits; returns every figure."""
-    context = bench.new_context(init_script=MASUME_INIT_JS)
+    context = bench.new_context(init_script=MASUME_INIT_JS, snapshot=True)
     try:
         page = context.new_page()
         page.goto(bench.base_url)
         wait_ready(page)
-        first = page.evaluate(VISIT_JS)
-        if first["start"] != "normal":
-            raise RuntimeError(f"a fresh context's first visit said data-start={first['start']!r}")
-        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=TIMEOUT_MS)
+        first = check_start(page, expect="normal")
+        wait_offline_ready(page)
         heap_before = heap_used(page)
         rss_before = tree_rss(root_pid, renderers_only=True)
         made = wait_for_snapshot(page, root_pid)
@@ -161,8 +187,8 @@ def masume_round(bench: BenchBrowser, root_pid: int) -> dict[str, Any]:
         rss_after = tree_rss(root_pid, renderers_only=True)
         watch = page.evaluate("() => window.__benchSnapshot")
         page.close()
-        second = timed_visit(context, bench.base_url, expect="snapshot")
-        third = timed_visit(context, bench.base_url, expect="snapshot")
+        second = timed_visit(context, bench.base_url, expect="snapshot", build=first["build"])
+        third = timed_visit(context, bench.base_url, expect="snapshot", build=first["build"])
     finally:
         context.close()
     if "noLongTasks" in watch:
@@ -184,7 +210,7 @@ def masume_round(bench: BenchBrowser, root_pid: int) -> dict[str, Any]:
 
 def bare_visit(bench: BenchBrowser) -> float:
     """Time one first visit of the bare page on loopback, in a fresh context."""
-    context = bench.new_context(init_script=READY_MARKS_INIT_JS)
+    context = bench.new_context(init_script=READY_MARKS_INIT_JS, snapshot=True)
     try:
         return timed_visit(context, bench.base_url + BARE_PAGE, expect=None)["ready"]
     finally:

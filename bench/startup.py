@@ -117,8 +117,9 @@ def markdown(report: dict[str, Any]) -> str:
                     for name, page in report["pages"].items()),
         "",
         "Times are the page's own clock from navigation start. *runtime ready* is PyScript's `py:ready` "
-        "(Pyodide, numpy and the config's files loaded, the page's script about to run); *page's Python* "
-        "is the rest, up to `data-ready`. The baseline is `bench/bare/`: the same vendored PyScript, "
+        "(Pyodide and the config's files loaded, the page's script about to run; the bare page has numpy "
+        "by then, Masume installs it in the background afterwards and only a game route waits for it); "
+        "*page's Python* is the rest, up to `data-ready`. The baseline is `bench/bare/`: the same vendored PyScript, "
         "Pyodide and numpy, whose Python only imports numpy. One warm-up round is discarded; the page "
         "order rotates every round. Load average (1, 5, 15 min) before the runs: "
         f"{report['load_average']['before']}; after: {report['load_average']['after']}.",
