@@ -5,7 +5,7 @@ empty and the server's log of requests is its own) and checks, like every browse
 that no request left the page's origin. Offline means the browser context is switched
 offline: a reload must then be answered by the service worker alone.
 
-Playing "a move in every registered game" iterates `app.games.GAMES`. Cross Light has
+Playing "a move in every registered game" iterates `registry.games()`. Cross Light has
 its own check (the move counter reads 1); any other game gets the generic action: click
 board cells one after another until some cell's `data-code` changes, and if none does,
 press the hint control (`#hint`) and wait for a change.

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from app.games import GAMES
+from app.core import registry
 from tests.browser.conftest import RequestLog, go, wait_until_ready
 from tests.browser.test_offline_browser import play_a_move
 
@@ -79,7 +79,7 @@ def test_a_second_visit_starts_from_the_snapshot_and_every_game_plays(made, base
     page = visit(made, base_url, request_log)
     assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
     assert python(page, "import sys; 'numpy' in sys.modules and 'app.core.session' in sys.modules") is True
-    for game in GAMES:
+    for game in registry.games():
         go(page, f"#{game}")
         play_a_move(page, game)
     page.close()
