@@ -197,3 +197,13 @@ class Play(Generic[StateT, MoveT]):
         if self.session.over or self.spec.check is None:
             return None
         return run_check(self.session)
+
+
+def first_unfinished_stage(spec: GameSpec[StateT, Any, Any], progress: StageProgress) -> StateT | None:
+    """The board a game with stages opens on: its first stage not yet cleared (None: no stages, or all cleared)."""
+    stages = spec.stages
+    ids = list(stages.ids()) if stages is not None else []
+    if stages is None or not ids:
+        return None
+    stage = progress.first_unfinished(spec.id, ids)
+    return stages.stage_state(stage) if stage is not None else None

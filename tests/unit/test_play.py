@@ -12,7 +12,7 @@ from app import catalogue  # noqa: F401 - registers the games and their record k
 from app.core.bests import Bests
 from app.core.daily import DailyLog
 from app.core.game import GameSpec, Stages, Strings
-from app.core.play import Play, Records
+from app.core.play import Play, Records, first_unfinished_stage
 from app.core.rng import Rng
 from app.core.session import Session
 from app.core.stage_progress import StageProgress
@@ -211,6 +211,15 @@ def test_a_stage_is_cleared_on_a_win_and_its_best_kept_only_without_hints(record
     for _ in range(3):
         hinted.move(("step", 1))
     assert records.stages.get("walk", "b") == {"done": True, "best": None}
+
+
+def test_a_game_with_stages_opens_on_its_first_stage_not_yet_cleared(records: Records) -> None:
+    assert first_unfinished_stage(WALK, records.stages) == Walk(stage="a")
+    records.stages.record_clear("walk", "a", 3, counts_for_best=True)
+    assert first_unfinished_stage(WALK, records.stages) == Walk(stage="b")
+    records.stages.record_clear("walk", "b", 3, counts_for_best=True)
+    assert first_unfinished_stage(WALK, records.stages) is None
+    assert first_unfinished_stage(mines.SPEC, records.stages) is None  # no stages
 
 
 def test_an_illegal_move_changes_and_counts_nothing(records: Records) -> None:
