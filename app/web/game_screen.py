@@ -397,7 +397,8 @@ class GameScreen:
         """Follow the header's settings (shortcuts on or off)."""
         self.controls.set_shortcuts(self.shell.shortcuts_on)
 
-    def _focus_board(self) -> None:
+    def focus_board(self) -> None:
+        """Put the keyboard focus on the board."""
         if self.board is not None:
             self.board.focus()
 
