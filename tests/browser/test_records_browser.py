@@ -79,7 +79,8 @@ def test_records_this_version_does_not_take_are_skipped_and_each_reason_said(pag
         "setting:sfx": {"v": 1, "value": False},
     }}))
     page.locator("#import-file").set_input_files(str(mixed))
-    page.wait_for_function("() => document.querySelector('#records-status').textContent.startsWith('Records imported: 1')")
+    page.wait_for_function(
+        "() => document.querySelector('#records-status').textContent.startsWith('Records imported: 1')")
     status = page.locator("#records-status").inner_text()
     assert "1 for a game this version does not have" in status, status
     assert "2 with a value this version does not accept" in status, status
