@@ -187,17 +187,18 @@ class PipesView(ParView):
         context.fill()
 
     def label(self, code: int, position: Position) -> str:
-        """"Row R, column C, open up, right, flowing[, locked]"; or Entrance / Exit."""
-        if code >= EXIT:
-            return self.t("pipes_exit")
-        if code >= ENTRANCE:
-            return self.t("pipes_entrance")
+        """"Row R, column C, open up, right, flowing[, locked]" (Net's source: "Row R, column C, the source, …");
+        "Entrance, left of row 1, column 1" / "Exit, right of row R, column C"."""
         row, col = position
+        if code >= EXIT:
+            return self.t("pipes_exit_at", row=row + 1, col=col)
+        if code >= ENTRANCE:
+            return self.t("pipes_entrance_at", row=row + 1, col=col + 2)
         names = [self.t(f"pipes_side_{side}") for side in pipes.open_sides(code & 15)]
         sides = self.t("pipes_side_separator").join(names) if names else self.t("pipes_sides_none")
         flow = self.t("pipes_flowing" if code & FLOWING else "pipes_dry")
-        text = self.t("pipes_cell_locked" if code & LOCKED else "pipes_cell", row=row + 1, col=col + 1,
-                      sides=sides, flow=flow)
+        key = "pipes_cell_source" if code & SOURCE else "pipes_cell"
+        text = self.t(key + ("_locked" if code & LOCKED else ""), row=row + 1, col=col + 1, sides=sides, flow=flow)
         if code & LOOP:
             text += self.t("pipes_label_separator") + self.t("pipes_in_loop")
         return text
@@ -239,8 +240,9 @@ class PipesView(ParView):
         return self.t("pipes_live_hinted", row=int(move[1]) + 1, col=int(move[2]) + 1)
 
     def move_summary(self, before: Any, after: pipes.State, move: Any, verbosity: str) -> str | None:
-        """What the water did ("Water reaches 7 tiles (+2)"), or what a lock did; full adds which tile turned
-        which way (a hint's own words come first, from `hint_words`)."""
+        """What the water did, in one sentence ("Water reaches 7 tiles (+2); the water front is at row 3, column 4,
+        3 tiles from the exit"; Net: "…; joined: row 2 column 3"), or what a lock did; full adds which tile turned
+        which way and names every joined tile (a hint's own words come first, from `hint_words`)."""
         if before is None:
             n, total = pipes.active_count(after)
             return self.t("pipes_live_active_same" if after.params.mode == pipes.NET else "pipes_live_reach_same",
@@ -249,7 +251,7 @@ class PipesView(ParView):
             return self._lock_text(before, after, move)
         if pipes.status(after) != 0:
             return None  # the clear message follows
-        text = self._flow_text(before, after)
+        text = self._flow_text(before, after, verbosity)
         if verbosity == "full" and move is not None and move[0] != "set":
             row, col = int(move[1]), int(move[2])
             action = self.t("action_turn_ccw" if move[0] == "ccw" else "action_turn_cw")
@@ -276,16 +278,45 @@ class PipesView(ParView):
 
         board.animate(TURN_MS * (2 if quarter == 2 else 1), frame, [(row, col)])
 
-    def _flow_text(self, before: pipes.State, after: pipes.State) -> str:
+    def _flow_text(self, before: pipes.State, after: pipes.State, verbosity: str) -> str:
+        """The count, then what changed, in one sentence: path mode where the water front is and how far from the
+        exit; Net the tiles that joined or were cut off (short: the first three of each); then any loop."""
         n_before, total = pipes.active_count(before)
         n_after, _ = pipes.active_count(after)
         delta = n_after - n_before
         net = after.params.mode == pipes.NET
         which = "more" if delta > 0 else "less" if delta < 0 else "same"
-        text = self.t(f"pipes_live_{'active' if net else 'reach'}_{which}", n=n_after, total=total, d=abs(delta))
+        clauses = []
+        if net:
+            joined, left = pipes.network_change(before, after)
+            limit = None if verbosity == "full" else 3
+            if joined:
+                clauses.append(self.t("pipes_live_joined", tiles=self._tile_list(joined, limit)))
+            if left:
+                clauses.append(self.t("pipes_live_left", tiles=self._tile_list(left, limit)))
+        else:
+            front = pipes.water_front(after)
+            if front is None:
+                clauses.append(self.t("pipes_live_no_water"))
+            elif front[2] == 0:
+                clauses.append(self.t("pipes_live_front_exit", row=front[0] + 1, col=front[1] + 1))
+            else:
+                clauses.append(self.t("pipes_live_front", row=front[0] + 1, col=front[1] + 1, n=front[2]))
         loop_count = int(pipes.loops(after).sum())
         if loop_count:
-            text = self.host.sentences(text, self.t("pipes_live_loop", n=loop_count))
+            clauses.append(self.t("pipes_live_loop_clause", n=loop_count))
+        text = self.t(f"pipes_live_{'active' if net else 'reach'}_{which}", n=n_after, total=total, d=abs(delta))
+        for clause in clauses:
+            text = self.t("pipes_said_clause", text=text, clause=clause)
+        return text
+
+    def _tile_list(self, cells: tuple[tuple[int, int], ...], limit: int | None) -> str:
+        """"row 2 column 3, row 2 column 4" (with "and 4 more" past the limit)."""
+        shown = cells if limit is None else cells[:limit]
+        text = self.t("pipes_tile_separator").join(
+            self.t("pipes_tile_item", row=row + 1, col=col + 1) for row, col in shown)
+        if len(cells) > len(shown):
+            text = self.t("pipes_tiles_more", tiles=text, n=len(cells) - len(shown))
         return text
 
     def use_hint(self, move: Any) -> None:
