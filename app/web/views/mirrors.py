@@ -61,7 +61,8 @@ class MirrorsView(ParView):
         self._layout: BoardLayout | None = None
         self._states: OrderedDict[bytes, mirrors.State] = OrderedDict()  # codes -> the state they were made from
         self._pulse_area: list[Position] | None = None  # the squares a running pulse repaints (see widen)
-        self.painter = MirrorsPainter(lambda colour: self.t(f"mirrors_letter_{mirrors.COLOUR_NAMES[colour]}"))
+        self.painter = MirrorsPainter(lambda colour: self.t(f"mirrors_letter_{mirrors.COLOUR_NAMES[colour]}"),
+                                      lambda: str(self.host.setting("palette")))
         self._notice: StageFileNotice | None = None  # the panel's parts, once extra_controls has made them
         self._stage_list: StageList | None = None  # None: no stages
         self._legend: Legend | None = None

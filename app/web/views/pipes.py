@@ -26,6 +26,9 @@ WET = 1  # added to ENTRANCE/EXIT when water passes there
 
 COLOURS = {"bg": "#1b2233", "tile": "#263047", "tile_locked": "#33405e", "edge": "#111726", "dry": "#8b96ad",
            "water": "#f5b82e", "loop": "#ef4444", "lock": "#cbd5e1", "source": "#38bdf8"}
+# The colour-blind-safe set (the "palette" setting): Okabe and Ito's sky blue water and orange loops.
+OKABE_ITO = {**COLOURS, "water": "#56b4e9", "loop": "#e69f00", "source": "#f0e442"}
+PALETTES = {"standard": COLOURS, "okabe_ito": OKABE_ITO}
 SIDE_VECTORS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # up, right, down, left as (dx, dy)
 
 
@@ -52,6 +55,7 @@ class PipesView(ParView):
     def __init__(self, host: Any) -> None:
         super().__init__(host)
         self._unlock_button: Any = None  # "Unlock all", once extra_controls has made it
+        self.colours = COLOURS
 
     @property
     def rule_key(self) -> str:  # type: ignore[override]
@@ -89,7 +93,7 @@ class PipesView(ParView):
         if code >= ENTRANCE:
             self._port(context, code, x, y, size)
             return
-        context.fillStyle = COLOURS["bg"]
+        context.fillStyle = self.colours["bg"]
         context.fillRect(x, y, size, size)
         self._tile(context, code, x, y, size, 0.0)
 
@@ -100,6 +104,7 @@ class PipesView(ParView):
         so repainting the positions whose codes changed (no widening) draws exactly what a
         full repaint draws: no stub of an old arm is left on a neighbour, no new arm is cut.
         """
+        self.colours = PALETTES.get(str(self.host.setting("palette")), COLOURS)
         layout = geometry.layout
         for position in area:
             code = int(codes[layout.index(position)])
@@ -109,63 +114,95 @@ class PipesView(ParView):
             if layout.is_cell(position) or code >= ENTRANCE:
                 self.paint_cell(context, code, x, y, size)
             else:
-                context.fillStyle = COLOURS["bg"]
+                context.fillStyle = self.colours["bg"]
                 context.fillRect(x, y, size, size)
             context.restore()
 
     def _tile(self, context: Any, code: int, x: float, y: float, size: float, angle: float) -> None:
+        """A tile: dry pipes thin and grey; water wide, gold, with a dark channel down its middle; a loop wide,
+        red, with a hollow centre and a turning-arrow mark in the corner (shape as well as colour, WCAG 1.4.1)."""
+        colours = self.colours
         inset = max(1.0, size * 0.04)
-        context.fillStyle = COLOURS["tile_locked"] if code & LOCKED else COLOURS["tile"]
+        context.fillStyle = colours["tile_locked"] if code & LOCKED else colours["tile"]
         context.beginPath()
         context.roundRect(x + inset, y + inset, size - 2 * inset, size - 2 * inset, size * 0.12)
         context.fill()
+        wet = bool(code & (FLOWING | LOOP))
         if code & LOOP:
-            colour = COLOURS["loop"]
+            colour = colours["loop"]
         else:
-            colour = COLOURS["water"] if code & FLOWING else COLOURS["dry"]
+            colour = colours["water"] if code & FLOWING else colours["dry"]
         cx, cy = x + size / 2, y + size / 2
         context.save()
         context.translate(cx, cy)
         if angle:
             context.rotate(angle)
-        context.strokeStyle = colour
         # Butt ends: an arm stops exactly on the square's edge, where the neighbour's arm meets it.
         # (Round ends reached a tenth of a tile into the neighbour, which a repaint of this tile
         # alone could neither erase nor draw.) The centre dot covers the joint of the arms.
         context.lineCap = "butt"
-        context.lineWidth = max(3.0, size * 0.2)
-        context.beginPath()
         half = size / 2
-        for side, (dx, dy) in enumerate(SIDE_VECTORS):
-            if code & (1 << side):
+        arms = [(dx * half, dy * half) for side, (dx, dy) in enumerate(SIDE_VECTORS) if code & (1 << side)]
+        layers = [(colour, max(4.0, size * 0.24), max(3.0, size * 0.14))] if wet else \
+            [(colour, max(2.0, size * 0.12), max(2.5, size * 0.1))]
+        if wet:  # the channel: a dark line down the middle of every wet arm
+            layers.append((colours["edge"], max(1.5, size * 0.05), max(1.5, size * 0.05)))
+        for stroke, width, radius in layers:
+            context.strokeStyle = stroke
+            context.lineWidth = width
+            context.beginPath()
+            for dx, dy in arms:
                 context.moveTo(0, 0)
-                context.lineTo(dx * half, dy * half)
-        context.stroke()
-        context.fillStyle = colour
-        context.beginPath()
-        context.arc(0, 0, max(2.5, size * 0.13), 0, 2 * math.pi)
-        context.fill()
+                context.lineTo(dx, dy)
+            context.stroke()
+            context.fillStyle = stroke
+            context.beginPath()
+            context.arc(0, 0, radius, 0, 2 * math.pi)
+            context.fill()
+        if code & LOOP:  # a hollow centre
+            context.fillStyle = colours["tile"]
+            context.beginPath()
+            context.arc(0, 0, max(1.5, size * 0.06), 0, 2 * math.pi)
+            context.fill()
         if code & SOURCE:
-            context.fillStyle = COLOURS["source"]
+            context.fillStyle = colours["source"]
             context.fillRect(-size * 0.17, -size * 0.17, size * 0.34, size * 0.34)
+            context.strokeStyle = colours["edge"]
+            context.lineWidth = max(1.0, size * 0.03)
+            context.strokeRect(-size * 0.17, -size * 0.17, size * 0.34, size * 0.34)
         context.restore()
+        if code & LOOP:
+            # a turning arrow in the bottom-left corner: "this tile is on a loop"
+            mx, my, radius = x + size * 0.2, y + size * 0.8, size * 0.09
+            context.strokeStyle = colours["loop"]
+            context.lineWidth = max(1.5, size * 0.035)
+            context.beginPath()
+            context.arc(mx, my, radius, 0.2 * math.pi, 1.8 * math.pi)
+            context.stroke()
+            context.fillStyle = colours["loop"]
+            tip_x, tip_y = mx + radius * math.cos(1.8 * math.pi), my + radius * math.sin(1.8 * math.pi)
+            context.beginPath()
+            context.moveTo(tip_x + radius * 0.6, tip_y)
+            context.lineTo(tip_x - radius * 0.2, tip_y - radius * 0.6)
+            context.lineTo(tip_x - radius * 0.2, tip_y + radius * 0.6)
+            context.fill()
         if code & LOCKED:
             # a small padlock in the corner: shape, not colour, says "locked"
             lx, ly, unit = x + size * 0.72, y + size * 0.1, size * 0.16
-            context.strokeStyle = COLOURS["lock"]
+            context.strokeStyle = colours["lock"]
             context.lineWidth = max(1.5, size * 0.035)
             context.beginPath()
             context.arc(lx + unit / 2, ly + unit * 0.55, unit * 0.32, math.pi, 0)
             context.stroke()
-            context.fillStyle = COLOURS["lock"]
+            context.fillStyle = colours["lock"]
             context.fillRect(lx, ly + unit * 0.55, unit, unit * 0.75)
 
     def _port(self, context: Any, code: int, x: float, y: float, size: float) -> None:
         """The entrance (water comes in from the left) or the exit (water leaves to the right)."""
-        context.fillStyle = COLOURS["bg"]
+        context.fillStyle = self.colours["bg"]
         context.fillRect(x, y, size, size)
         wet = bool(code & WET)
-        context.strokeStyle = COLOURS["water"] if wet else COLOURS["dry"]
+        context.strokeStyle = self.colours["water"] if wet else self.colours["dry"]
         context.lineWidth = max(3.0, size * 0.2)
         context.lineCap = "butt"
         cy = y + size / 2
@@ -178,7 +215,7 @@ class PipesView(ParView):
             context.lineTo(x + size, cy)
         context.stroke()
         # an arrow head shows which way the water goes
-        context.fillStyle = COLOURS["water"] if wet else COLOURS["dry"]
+        context.fillStyle = self.colours["water"] if wet else self.colours["dry"]
         tip = x + size * (0.9 if code >= EXIT else 0.45)
         context.beginPath()
         context.moveTo(tip, cy)
@@ -270,7 +307,7 @@ class PipesView(ParView):
         def frame(context: Any, geometry: Geometry, progress: float) -> None:
             x, y, size = geometry.rect((row, col))
             _clip_square(context, x, y, size)  # a turning arm's corners must not reach the neighbours
-            context.fillStyle = COLOURS["bg"]
+            context.fillStyle = self.colours["bg"]
             context.fillRect(x, y, size, size)
             # The tile already holds its new value: draw it turned back, easing to rest.
             eased = 1 - (1 - progress) ** 2
