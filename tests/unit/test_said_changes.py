@@ -40,7 +40,7 @@ def test_a_turn_that_reroutes_a_beam_says_where_it_now_stops() -> None:
     assert (blue.kind, blue.row, blue.col, blue.lit) == ("target", 0, 3, False)
     turned = mi.apply(state, ("turn", 0, 1))  # now "\": down into the wall at row 2, column 1
     changed = mi.beam_changes(state, turned)
-    assert [(c.index, c.colour, c.kind, c.row, c.col) for c in changed] == [(0, mc.RED, "wall", 2, 1)]
+    assert [(c.beam, c.colour, c.kind, c.row, c.col) for c in changed] == [(0, mc.RED, "wall", 2, 1)]
     assert mi.beam_changes(turned, state) == (mi.beam_ends(state)[0],), "an undo says it back"
     assert mi.beam_changes(state, state) == ()
 

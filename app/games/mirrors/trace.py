@@ -137,13 +137,13 @@ def cell_colours(beams: Sequence[Beam]) -> dict[tuple[int, int], frozenset[int]]
 class BeamEnd(NamedTuple):
     """Where a beam stops, in words a player can use: which source's beam, how it stops, and the cell.
 
-    index: the source's place in `sources`; colour: the source's colour; kind: one of ENDS;
+    beam: the source's place in `sources`; colour: the source's colour; kind: one of ENDS;
     row/col: the cell that stopped it (wall, target, filter), the last board cell it crossed
     before leaving ("edge", with `direction` the way it leaves), or the cell it would re-enter
     ("loop"); end_colour: the light's colour there; lit: whether it lit the target.
     """
 
-    index: int
+    beam: int
     colour: int
     kind: str
     row: int
