@@ -51,6 +51,11 @@ Painter = Callable[[Any, Geometry, np.ndarray, list[Position]], None]
 Frame = Callable[[Any, Geometry, float], None]
 
 
+def _index(name: str, position: int) -> dict[str, str]:
+    """aria-rowindex / aria-colindex for a row or column in cell coordinates: 1-based, none before the first cell."""
+    return {name: str(position + 1)} if position >= 0 else {}
+
+
 def reduced_motion() -> bool:
     """Return whether the player asked the system for less motion."""
     try:
@@ -99,7 +104,9 @@ class BoardWidget:
         m = layout.margin
         for r in range(-m, layout.rows + m):
             if any(layout.is_live((r, c)) for c in range(-m, layout.cols + m)):
-                row = element("div", cls="board-row", attrs={"role": "row", "aria-rowindex": str(r + m + 1)})
+                # Indices agree with the labels ("Row 1, column 1" is aria-rowindex 1): cells count from 1 and the
+                # ring after them goes on from there; the ring before row 1 has no number of its own.
+                row = element("div", cls="board-row", attrs={"role": "row", **_index("aria-rowindex", r)})
             else:  # a ring row with nothing on it: no row for a screen reader to land on (and no empty row)
                 row = element("div", cls="board-row", attrs={"role": "none"})
             for c in range(-m, layout.cols + m):
@@ -109,7 +116,7 @@ class BoardWidget:
                         "type": "button", "data-row": str(r), "data-col": str(c), "tabindex": "-1"})
                     self.buttons[(r, c)] = button
                     holder = element("div", cls="board-cell", attrs={
-                        "role": "gridcell", "aria-colindex": str(c + m + 1)}, children=[button])
+                        "role": "gridcell", **_index("aria-colindex", c)}, children=[button])
                 else:
                     # Nothing here: an empty slot keeps the grid's columns, with no button to land on.
                     holder = element("div", cls="board-cell board-gap", attrs={"role": "presentation"})

@@ -52,8 +52,8 @@ def page(open_page):  # noqa: ANN001, ANN201
 
 def test_path_board_has_entrance_and_exit_on_the_ring_and_labelled_tiles(page) -> None:  # noqa: ANN001
     go(page, "#pipes/" + puzzle_id("labels", "path_5x5"))
-    assert cell(page, 0, -1).get_attribute("aria-label") == "Entrance"
-    assert cell(page, 4, 5).get_attribute("aria-label") == "Exit"
+    assert cell(page, 0, -1).get_attribute("aria-label") == "Entrance, left of row 1, column 1"
+    assert cell(page, 4, 5).get_attribute("aria-label") == "Exit, right of row 5, column 5"
     assert page.locator(".board-grid").get_attribute("aria-rowcount") == "7"
     labels = page.locator(".board-grid button.cell:not(.edge)").evaluate_all(
         "bs => bs.map(b => b.getAttribute('aria-label'))")

@@ -187,6 +187,8 @@ def test_undo_redo_and_restart_say_which_targets_changed_and_how_many_are_lit() 
     assert mi.lit_targets(state) == {(1, 2)} and mi.lit_targets(turned) == {(1, 0)}
     # move=None: an undo, redo or restart (the screen says which first)
     assert view.move_summary(turned, state, None, "short") == (
+        "Lit: white target at row 2, column 3; Unlit: white target at row 2, column 1; 1 of 2 targets lit")
+    assert view.move_summary(turned, state, None, "full") == (
         "Lit: white target at row 2, column 3. Unlit: white target at row 2, column 1. 1 of 2 targets lit")
     assert view.move_summary(state, state, None, "full") == "1 of 2 targets lit"
     assert view.move_summary(None, state, None, "short") == "1 of 2 targets lit"
@@ -194,6 +196,20 @@ def test_undo_redo_and_restart_say_which_targets_changed_and_how_many_are_lit() 
     assert view.move_summary(state, turned, ("turn", 1, 1), "short").startswith("Lit: ")
     japanese, _ = view_on(state, "ja")
     assert japanese.move_summary(turned, state, None, "short").endswith("灯台 2 基のうち 1 基が点灯")
+
+
+def test_a_turn_that_reroutes_a_beam_says_where_it_now_stops() -> None:
+    state = board([". / . TR", ". . . .", ". # . ."], [(0, -1, mc.RIGHT, mc.RED)])
+    view, _ = view_on(state)
+    turned = mi.apply(state, ("turn", 0, 1))
+    wall = "The red beam now ends at the wall at row 3, column 2"
+    assert view.move_summary(state, turned, ("turn", 0, 1), "short") == f"{wall}; 0 of 1 target lit"
+    assert view.move_summary(state, turned, ("turn", 0, 1), "full") == (
+        f"Row 1, column 2 turned. {wall}. 0 of 1 target lit")
+    assert view.move_summary(turned, state, None, "short") == (
+        "The red beam now leaves the board from row 1, column 2, heading up; 0 of 1 target lit")
+    japanese, _ = view_on(state, "ja")
+    assert japanese.move_summary(state, turned, None, "short").startswith("赤の光は3行2列の壁で止まります、")
 
 
 def test_one_target_is_said_in_the_singular() -> None:

@@ -10,7 +10,8 @@ The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what t
   tuples, so they survive JSON (lists read back as tuples). Each costs 1 move. A turn
   of a fixed mirror or of a cell with no mirror raises `RefusedMoveError` (a ValueError)
   with a catalogue key (`mirrors_refused_fixed`, `mirrors_refused_nothing`) the page says.
-- View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`), `beam_colours`,
+- View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`), `beam_ends` and
+  `beam_changes` (BeamEnd: where each beam stops, and which stops a move changed), `beam_colours`,
   `lit_targets`, `targets`, `cell_kind` (a `Cell`), `remaining_turns`, `par`, `hint`.
 - Stages: `STAGES` (id -> Stage, in order), `TIERS` (tier -> ids), `stage_state`,
   `next_stage`, `stage_of`; a stage's params format to "stage-<id>" so each stage keeps its
@@ -46,7 +47,7 @@ from .board import (
 from .board import first_cell as _first_cell
 from .cells import COLOUR_LETTERS, COLOUR_NAMES, DIRECTION_NAMES, REFLECT, Cell, describe, is_mirror, is_turnable
 from .check import check
-from .trace import Beam, Step, cell_colours, lit_cells, target_cells, trace_all
+from .trace import Beam, BeamEnd, Step, beam_end, cell_colours, changed_ends, lit_cells, target_cells, trace_all
 
 if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
     from .ids import decode, encode
@@ -90,6 +91,7 @@ __all__ = [
     "STAGE_ERROR",
     "TIERS",
     "Beam",
+    "BeamEnd",
     "Cell",
     "Move",
     "Params",
@@ -102,6 +104,8 @@ __all__ = [
     "Step",
     "apply",
     "beam_colours",
+    "beam_ends",
+    "beam_changes",
     "cell_kind",
     "check",
     "decode",
@@ -307,6 +311,22 @@ def trace(state: State) -> tuple[Beam, ...]:
 def _trace(puzzle: Puzzle, cells: tuple[int, ...]) -> tuple[Beam, ...]:
     # Cached: status, lit_targets and the view all trace the same layout after a move.
     return trace_all(puzzle.height, puzzle.width, cells, puzzle.sources)
+
+
+def beam_ends(state: State) -> tuple[BeamEnd, ...]:
+    """Return where every beam stops now, in source order (`trace.BeamEnd`)."""
+    return tuple(beam_end(index, beam) for index, beam in enumerate(trace(state)))
+
+
+def beam_changes(before: State, after: State) -> tuple[BeamEnd, ...]:
+    """Return where each beam now stops whose stop changed between two states of one puzzle.
+
+    What a screen reader says after a turn, an undo or a restart ("The red beam now ends
+    at the wall at row 4, column 6"). Different puzzles compare as nothing changed.
+    """
+    if before.puzzle != after.puzzle:
+        return ()
+    return changed_ends(trace(before), trace(after))
 
 
 def beam_colours(state: State) -> dict[tuple[int, int], frozenset[int]]:

@@ -134,6 +134,46 @@ def cell_colours(beams: Sequence[Beam]) -> dict[tuple[int, int], frozenset[int]]
     return {cell: frozenset(colours) for cell, colours in found.items()}
 
 
+class BeamEnd(NamedTuple):
+    """Where a beam stops, in words a player can use: which source's beam, how it stops, and the cell.
+
+    beam: the source's place in `sources`; colour: the source's colour; kind: one of ENDS;
+    row/col: the cell that stopped it (wall, target, filter), the last board cell it crossed
+    before leaving ("edge", with `direction` the way it leaves), or the cell it would re-enter
+    ("loop"); end_colour: the light's colour there; lit: whether it lit the target.
+    """
+
+    beam: int
+    colour: int
+    kind: str
+    row: int
+    col: int
+    direction: int
+    end_colour: int
+    lit: bool
+
+
+def beam_end(index: int, beam: Beam) -> BeamEnd:
+    """Describe where one traced beam stops (see `BeamEnd`)."""
+    row, col = beam.end_row, beam.end_col
+    if beam.end == "edge":
+        d_row, d_col = DELTAS[beam.end_direction]
+        row, col = row - d_row, col - d_col  # the last cell inside (a source beside a wall may never enter one)
+    return BeamEnd(index, beam.source.colour, beam.end, row, col, beam.end_direction, beam.end_colour, beam.lit)
+
+
+def changed_ends(before: Sequence[Beam], after: Sequence[Beam]) -> tuple[BeamEnd, ...]:
+    """Return where each beam now stops whose stop (kind, cell, heading or colour) differs from before.
+
+    Beams are matched by their source (the same puzzle has the same sources in the same order).
+    """
+    changed = []
+    for index, (old, new) in enumerate(zip(before, after, strict=True)):
+        if beam_end(index, old) != beam_end(index, new):
+            changed.append(beam_end(index, new))
+    return tuple(changed)
+
+
 def solved(height: int, width: int, cells: Sequence[int], sources: Sequence[Source]) -> bool:
     """Return whether every target is lit by light of its colour."""
     lit = lit_cells(trace_all(height, width, cells, sources))

@@ -64,6 +64,21 @@ EN = {
     "pipes_live_unlocked_all": "Unlocked {n} tiles",
     "pipes_live_hinted": "Turned and locked row {row}, column {col}",
     "pipes_label_separator": ", ",
+    "pipes_cell_source": "Row {row}, column {col}, the source, open {sides}, {flow}",
+    "pipes_cell_source_locked": "Row {row}, column {col}, the source, open {sides}, {flow}, locked",
+    "pipes_entrance_at": "Entrance, left of row {row}, column {col}",
+    "pipes_exit_at": "Exit, right of row {row}, column {col}",
+    # What a turn changed, as clauses joined to the count by pipes_said_clause (one sentence).
+    "pipes_said_clause": "{text}; {clause}",
+    "pipes_live_front": "the water front is at row {row}, column {col}, {n} tiles from the exit",
+    "pipes_live_front_exit": "the water is in the exit tile at row {row}, column {col}, not open to the right",
+    "pipes_live_no_water": "no water enters: the top-left tile is not open to the left",
+    "pipes_live_joined": "joined: {tiles}",
+    "pipes_live_left": "cut off: {tiles}",
+    "pipes_tile_item": "row {row} column {col}",
+    "pipes_tile_separator": ", ",
+    "pipes_tiles_more": "{tiles} and {n} more",
+    "pipes_live_loop_clause": "{n} tiles in a loop",
 }
 
 # English singulars (see app.core.strings): the count each noun goes with is named. The
@@ -77,6 +92,8 @@ EN_ONE = {
     "pipes_live_active_same": ("total", "{n} of {total} tile connected"),
     "pipes_live_loop": ("n", "A loop: {n} tile is in a loop"),
     "pipes_live_unlocked_all": ("n", "Unlocked {n} tile"),
+    "pipes_live_front": ("n", "the water front is at row {row}, column {col}, {n} tile from the exit"),
+    "pipes_live_loop_clause": ("n", "{n} tile in a loop"),
 }
 
 JA = {
@@ -136,4 +153,18 @@ JA = {
     "pipes_live_unlocked_all": "{n} 枚の固定を解除しました",
     "pipes_live_hinted": "{row}行{col}列を回して固定しました",
     "pipes_label_separator": "、",
+    "pipes_cell_source": "{row}行{col}列、水源、開口：{sides}、{flow}",
+    "pipes_cell_source_locked": "{row}行{col}列、水源、開口：{sides}、{flow}、固定",
+    "pipes_entrance_at": "入口（{row}行{col}列の左）",
+    "pipes_exit_at": "出口（{row}行{col}列の右）",
+    "pipes_said_clause": "{text}、{clause}",
+    "pipes_live_front": "水の先端は{row}行{col}列、出口まであと {n} マス",
+    "pipes_live_front_exit": "水は{row}行{col}列の出口のタイルまで来ていますが、右に開いていません",
+    "pipes_live_no_water": "左上のタイルが左に開いていないため、水が入りません",
+    "pipes_live_joined": "つながった：{tiles}",
+    "pipes_live_left": "切れた：{tiles}",
+    "pipes_tile_item": "{row}行{col}列",
+    "pipes_tile_separator": "・",
+    "pipes_tiles_more": "{tiles} ほか {n} 枚",
+    "pipes_live_loop_clause": "輪の一部が {n} 枚",
 }
