@@ -26,7 +26,18 @@ from . import strings as catalogue
 from .board import State, grid, locked_mask, params_of, source_cell
 from .check import check
 from .flow import active_count, connected, flowing, loops, network_change, reach, status, water_front
-from .params import DAILY_PRESET, MAX_SIDE, MIN_SIDE, NET, PATH, PRESETS, Params, format_params, parse_params
+from .params import (
+    DAILY_PRESET,
+    MAX_SIDE,
+    MIN_SIDE,
+    NET,
+    PATH,
+    PRESETS,
+    Params,
+    custom_params_text,
+    format_params,
+    parse_params,
+)
 from .tiles import clicks_between, open_sides, rotate_ccw, rotate_cw
 
 if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
@@ -58,6 +69,7 @@ __all__ = [
     "Params",
     "State",
     "active_count",
+    "custom_params_text",
     "apply",
     "check",
     "connected",

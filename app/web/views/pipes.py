@@ -48,8 +48,11 @@ class PipesView(ParView):
     min_cell_px = 30.0
     max_cell_px = 68.0
     custom_fields = (
+        CustomField("mode", "pipes_custom_mode",
+                    choices=((pipes.PATH, "pipes_mode_path"), (pipes.NET, "pipes_mode_net"))),
         CustomField("width", "width", pipes.MIN_SIDE, pipes.MAX_SIDE),
         CustomField("height", "height", pipes.MIN_SIDE, pipes.MAX_SIDE),
+        CustomField("wrap", "pipes_custom_wrap", toggle=True),
     )
 
     def __init__(self, host: Any) -> None:
@@ -377,12 +380,14 @@ class PipesView(ParView):
         n, total = pipes.active_count(session.state)
         return [("active", self.t("pipes_active_label"), f"{n}/{total}")]
 
-    def params_text(self, values: dict[str, int]) -> str:
-        """Custom sizes are path-mode boards: "path-WxH"."""
-        return f"path-{values['width']}x{values['height']}"
+    def params_text(self, values: dict[str, Any]) -> str:
+        """A custom board in either mode: "path-WxH", "net-WxH" or "net-WxH-wrap"."""
+        return pipes.custom_params_text(str(values["mode"]), values["width"], values["height"], bool(values["wrap"]))
 
-    def custom_error(self, values: dict[str, int]) -> str:
-        """Say which sizes are allowed."""
+    def custom_error(self, values: dict[str, Any]) -> str:
+        """Say why: only Net boards wrap, or which sizes are allowed."""
+        if values.get("wrap") and values.get("mode") != pipes.NET:
+            return self.t("pipes_wrap_needs_net")
         return self.t("pipes_size_error", low=pipes.MIN_SIDE, high=pipes.MAX_SIDE)
 
     def extra_controls(self, host: Any) -> None:
