@@ -88,7 +88,7 @@ class Bests(RecordStore[Best]):
         super().__init__(storage, KIND, _best_of)
 
     def submit(self, game: str, preset_key: str, result: Mapping[str, float]) -> set[str]:
-        """Store the fields of `result` that beat the current bests and return their names.
+        """Store the fields of `result` that beat the current bests and return their names (none if not stored).
 
         A field beyond its believable limit (e.g. a time over 100 days) is not kept: it
         would be rejected when read back.
@@ -101,5 +101,6 @@ class Bests(RecordStore[Best]):
         improved = {name for name, value in believable.items() if name not in best or value < best[name]}
         if improved:
             best.update({name: believable[name] for name in improved})
-            self.set(game, preset_key, best)
+            if not self.set(game, preset_key, best):
+                return set()  # not stored (storage full or refused): never announced as a new best
         return improved

@@ -29,6 +29,8 @@ from app.core.records import PRIORITY_RECORD, PRIORITY_SAVE, Kind
 NOTICE_UNAVAILABLE = "storage_unavailable"  # keys of the string catalogue
 NOTICE_QUARANTINED = "storage_quarantined"
 NOTICE_NEWER = "storage_newer"  # a record written by a newer release is kept, not overwritten
+NOTICE_FULL = "storage_full"  # a record did not fit: it lasts until the page is closed
+NOTICE_SAVES_DROPPED = "storage_saves_dropped"  # unfinished games were dropped to make room for records
 
 
 class Backing(Protocol):
@@ -124,6 +126,7 @@ class Storage:
         self.degraded = backing is None  # something failed: some values live only in memory
         self._pending: list[str] = [NOTICE_UNAVAILABLE] if self.degraded else []
         self._newer: set[str] = set()  # full keys holding a newer release's record (see _holds_newer)
+        self._dropped: list[str] = []  # keys of saves dropped to make room, not yet told (take_dropped_saves)
         self._told: set[str] = set(self._pending)
 
     # ----- notices ---------------------------------------------------------------------------
@@ -140,6 +143,12 @@ class Storage:
     def take_notice(self) -> str | None:
         """Return one pending notice ("storage_unavailable", "storage_quarantined") once, else None."""
         return self._pending.pop(0) if self._pending else None
+
+    def take_dropped_saves(self) -> list[str]:
+        """Return the keys (without namespace) of in-progress saves dropped to make room since last asked."""
+        prefix = f"{self.namespace}:"
+        dropped, self._dropped = self._dropped, []
+        return [full[len(prefix):] for full in dropped]
 
     def take_notices(self) -> list[str]:
         """Return every pending notice once, oldest first."""
@@ -293,6 +302,9 @@ class Storage:
             dropped = True
             if evicted is not None:
                 evicted.append((full, text))
+            else:  # (an import's evictions are undone when it fails, and said by its own result)
+                self._dropped.append(full)
+                self._notify(NOTICE_SAVES_DROPPED)
         return dropped
 
     def _holds_newer(self, key: str) -> bool:
@@ -338,7 +350,10 @@ class Storage:
                       and self._evict_saves(full, evicted) and self._try_set(full, text))
             if not stored:
                 self._unsaved.add(full)
-                if report:
+                if report and is_quota_error(error):
+                    self.degraded = True
+                    self._notify(NOTICE_FULL)  # said as what it is: full, not refused
+                elif report:
                     self._degrade()
                 return False
         self._unsaved.discard(full)

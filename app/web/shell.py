@@ -375,5 +375,8 @@ class Shell:
     def check_storage(self) -> None:
         """Tell the player once if records cannot be kept on this device."""
         notices = self.storage.take_notices()
+        dropped = [key.split(":", 1)[1] for key in self.storage.take_dropped_saves()]
+        names = self.i18n.t("list_separator").join(
+            self.i18n.t(registry.backend(game).name_key) if registry.is_game(game) else game for game in dropped)
         if notices:
-            self.notify(" ".join(self.i18n.t(notice) for notice in notices))
+            self.notify(self.i18n.sentences(*(self.i18n.t(notice, games=names) for notice in notices)))

@@ -90,11 +90,11 @@ def test_invalid_results_are_refused(bad: dict) -> None:
     assert backing.data == {}
 
 
-def test_bests_kept_in_memory_when_storage_fails() -> None:
+def test_bests_kept_in_memory_when_storage_fails_but_not_called_new() -> None:
     bests = Bests(Storage(None))
-    assert bests.submit("pipes", "5x5", {"moves": 4}) == {"moves"}
+    assert bests.submit("pipes", "5x5", {"moves": 4}) == set()  # not stored: no "New best!"
     assert bests.submit("pipes", "5x5", {"moves": 5}) == set()
-    assert bests.get("pipes", "5x5") == {"moves": 4}
+    assert bests.get("pipes", "5x5") == {"moves": 4}  # yet this visit plays on with it
 
 
 RESULT = st.fixed_dictionaries({"moves": st.integers(0, 500), "time": st.floats(0, 1e5)})
@@ -168,3 +168,10 @@ def test_absurd_bests_are_dropped_field_by_field() -> None:
     assert decode('{"time": 8640000, "moves": 1000000}', kind).value == {"time": 8640000, "moves": 1000000}
     assert decode('{"$moves": 1}', kind).salvaged  # "$" names are the format's own
     assert decode("[1]", kind).rejected == "wrong_type"
+
+
+def test_a_best_that_could_not_be_stored_is_not_called_new() -> None:
+    from app.core.storage import MemoryBacking, Storage
+
+    bests = Bests(Storage(MemoryBacking(quota=40)))
+    assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.5}) == set()

@@ -180,7 +180,7 @@ def test_full_backing_degrades_on_write_but_still_reads() -> None:
     store = Storage(backing)
     assert store.get("k") == 1
     assert store.set("k", 2) is False
-    assert store.degraded and store.take_notice() == "storage_unavailable"
+    assert store.degraded and store.take_notice() == "storage_full"
     assert store.get("k") == 2  # the newer value in memory wins over the stored one
     assert store.get("old") == 5  # records written earlier are still readable
     assert backing.data == {"masume:old": "5", "masume:k": "1"}
@@ -312,7 +312,7 @@ def test_a_failed_write_does_not_stop_later_ones() -> None:
     backing = MemoryBacking(quota=200)
     store = Storage(backing)
     assert store.set("setting:x", "y" * 150) is False  # too big for the quota
-    assert store.degraded and store.take_notice() == NOTICE_UNAVAILABLE
+    assert store.degraded and store.take_notice() == "storage_full"
     assert store.set("setting:sfx", False) is True  # the next one fits, and is tried
     assert backing.data == {"masume:setting:sfx": "false"}
     assert store.get("setting:x") == "y" * 150  # kept in memory for this visit
@@ -476,3 +476,25 @@ def test_a_newer_releases_save_is_never_evicted_to_make_room() -> None:
     storage = Storage(backing)
     storage.set("setting:sfx", False)  # a record: would drop saves to make room, but not this one
     assert backing.data["masume:progress:mines"] == newer_save
+
+
+# ----- what a full storage says (#20): exactly what was kept and what was dropped -----------------
+
+def test_a_record_that_does_not_fit_says_storage_is_full_not_refused() -> None:
+    backing = MemoryBacking(quota=60)
+    store = Storage(backing)
+    assert store.set("best:crosslight:5x5", {"moves": 9, "time": 41.5}) is False
+    assert store.take_notices() == ["storage_full"]
+    assert store.get("best:crosslight:5x5") == {"moves": 9, "time": 41.5}  # kept for this visit
+
+
+def test_a_save_dropped_to_make_room_is_named_once() -> None:
+    save = json.dumps({"id": "1.5x5.AAAA", "start": "1.5x5.AAAB", "moves": [[0, 1]], "elapsed": 1.0, "hints": 0})
+    backing = MemoryBacking({"masume:progress:mines": save})
+    backing.quota = backing.used() + 40
+    store = Storage(backing)
+    assert store.set("best:crosslight:5x5", {"moves": 9, "time": 41.5}) is True
+    assert "masume:progress:mines" not in backing.data
+    assert store.take_notices() == ["storage_saves_dropped"]
+    assert store.take_dropped_saves() == ["progress:mines"]
+    assert store.take_dropped_saves() == []
