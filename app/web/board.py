@@ -260,6 +260,13 @@ class BoardWidget:
         if pressed is not None:
             button.setAttribute("aria-pressed", pressed)
 
+    def describe_many(self, items: list[tuple[Position, int, str, str | None]]) -> None:
+        """Describe many positions at once (position, code, text, pressed), in one call to the page."""
+        batch = [[self.buttons[position], code, text, pressed] for position, code, text, pressed in items
+                 if position in self.buttons]
+        if batch:
+            js.window.masumeDescribe(to_js(batch))
+
     def mark(self, cells: list[Position], css_class: str, *, delays_ms: list[float] | None = None,
              note: str | None = None) -> None:
         """Restart a CSS class on some positions (press flash, reveal, hint ring); others lose it.

@@ -1,5 +1,5 @@
-// Builds a board's ARIA grid (rows of gridcells, a button per live position) in one call from
-// Python (app/web/board.py). Made element by element across the Python–JavaScript bridge, a
+// Builds a board's ARIA grid (rows of gridcells, a button per live position), and later names
+// its positions, each in one call from Python (app/web/board.py). Made element by element across the Python–JavaScript bridge, a
 // 50×50 board took thousands of calls and a quarter of a second in one task; here it is one.
 (function () {
   "use strict";
@@ -42,5 +42,18 @@
     });
     grid.appendChild(fragment);
     return buttons;
+  };
+
+  // items: [[button, code, text, pressed or null], ...]: each position's words, code and
+  // aria-pressed after a move, in one call (a 50×50 board changes 2,500 of them at once).
+  window.masumeDescribe = function (items) {
+    items.forEach(function (item) {
+      var button = item[0];
+      var note = button.getAttribute("data-note-text");
+      button.setAttribute("data-label", item[2]);
+      button.setAttribute("aria-label", note ? item[2] + ", " + note : item[2]);
+      button.setAttribute("data-code", String(item[1]));
+      if (item[3] != null) button.setAttribute("aria-pressed", item[3]);
+    });
   };
 })();

@@ -12,8 +12,10 @@ def draw_state(board: Any, view: Any, state: Any, *, force: bool = False) -> lis
     codes = view.codes(state)
     changed = board.paint(codes, force=force)
     layout = board.layout
+    items = []
     for position in changed:
         if layout.is_live(position):
             code = int(codes[layout.index(position)])
-            board.describe(position, code, view.label(code, position), view.pressed(code))
+            items.append((position, code, view.label(code, position), view.pressed(code)))
+    board.describe_many(items)  # one call to the page, not four per position
     return changed
