@@ -132,6 +132,9 @@ class GameScreen:
         # The numbers and buttons needed while playing sit in one bar: beside the board on wide
         # screens, above it (and sticky) on narrow ones, so they never scroll out of reach.
         play_bar = element("div", cls="play-bar", children=[self.controls.stats, self.controls.group])
+        tools = self.view.play_tools(self._listeners.on)
+        if tools is not None:
+            play_bar.appendChild(tools)
         panel = element("aside", cls="game-panel", children=[self.size_form.form, extras, self.share.form, records,
                                                              home])
         self.zoom = BoardZoom(self._listeners, self.i18n.t, self.board_area, self.view, board=lambda: self.board,

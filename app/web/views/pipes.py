@@ -17,6 +17,7 @@ from app.web.layout import MOUSE_MIDDLE, MOUSE_PRIMARY, MOUSE_SECONDARY, Action,
 from app.web.views.base import CustomField
 from app.web.views.par import ParView
 
+TOOL = "tool"  # the action of a click or tap: whatever the tool switch has chosen
 TURN_MS = 150  # a quarter turn; the issue's ceiling
 
 # Per-cell code: tile value in bits 0-3, then flags. Ring positions use codes above any cell's.
@@ -39,10 +40,14 @@ class PipesView(ParView):
     spec = pipes.SPEC
     grid_label_key = "pipes_grid"
     actions = (
-        Action("turn_cw", "action_turn_cw", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),
+        Action("turn_cw", "action_turn_cw", keys=("Enter", " ")),
         Action("turn_ccw", "action_turn_ccw", keys=("Shift+Enter",), buttons=(MOUSE_SECONDARY,)),
         Action("lock", "action_lock", keys=("l",), buttons=(MOUSE_MIDDLE,), long_press=True),
+        # A click or a tap does what the tool switch says (turn clockwise unless the player chose
+        # otherwise): touch players and trackpads without a middle button reach every action.
+        Action(TOOL, "action_tool", buttons=(MOUSE_PRIMARY,), tap=True),
     )
+    tools = ("turn_cw", "turn_ccw", "lock")
     sounds = {"turn": ((740.0, 0.0, 0.04, "triangle", 0.16),),
               "lock": ((440.0, 0.0, 0.04, "square", 0.06), (330.0, 0.04, 0.05, "square", 0.05))}
     min_cell_px = 30.0
@@ -58,6 +63,7 @@ class PipesView(ParView):
     def __init__(self, host: Any) -> None:
         super().__init__(host)
         self._unlock_button: Any = None  # "Unlock all", once extra_controls has made it
+        self.tool = "turn_cw"  # what a click or tap does: "turn_cw", "turn_ccw" or "lock"
         self.colours = COLOURS
 
     @property
@@ -251,6 +257,8 @@ class PipesView(ParView):
         """Turn or lock a tile; the entrance and exit do nothing."""
         if not (0 <= row < state.height and 0 <= col < state.width):
             return None
+        if action == TOOL:
+            action = self.tool
         if action == "lock":
             return ("lock", row, col)
         return ("cw" if action == "turn_cw" else "ccw", row, col)
@@ -389,6 +397,25 @@ class PipesView(ParView):
         if values.get("wrap") and values.get("mode") != pipes.NET:
             return self.t("pipes_wrap_needs_net")
         return self.t("pipes_size_error", low=pipes.MIN_SIDE, high=pipes.MAX_SIDE)
+
+    def play_tools(self, listen: Any) -> Any:
+        """The tool switch in the control bar: what a click or tap does (turn ↻, turn ↺ or lock).
+
+        Native radio buttons in a labelled group: arrow keys move between them, a screen
+        reader says "Turn ↻, radio button, 1 of 3, checked"; the checked one looks pressed."""
+        choices = []
+        for tool in self.tools:
+            radio = element("input", attrs={"type": "radio", "name": "pipes-tool", "value": tool,
+                                            "id": f"pipes-tool-{tool}"})
+            radio.checked = tool == self.tool
+            listen(radio, "change", lambda _event, chosen=tool: self._choose_tool(chosen))
+            choices.append(element("label", cls="tool-choice", children=[
+                radio, element("span", attrs={"data-i18n": f"pipes_tool_{tool}"})]))
+        return element("div", cls="tool-switch", attrs={"role": "radiogroup", "id": "pipes-tools",
+                                                        "data-i18n-label": "pipes_tool_label"}, children=choices)
+
+    def _choose_tool(self, tool: str) -> None:
+        self.tool = tool
 
     def extra_controls(self, host: Any) -> None:
         """"Unlock all"."""

@@ -1,0 +1,66 @@
+"""Issue #18 (feel, part b): touch tools for Pipe Link, boards that fit, wrapping shown, rough edges."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.rng import Rng
+from app.games import pipes
+from tests.browser.conftest import go
+
+PHONE = {"width": 390, "height": 844}
+
+
+def pipes_id(seed: str, preset: str) -> str:
+    return pipes.encode(pipes.generate(pipes.PRESETS[preset], Rng(seed)))
+
+
+def cell(page, row: int, col: int):  # noqa: ANN001, ANN201
+    return page.locator(f'.board-grid button[data-row="{row}"][data-col="{col}"]')
+
+
+@pytest.fixture(scope="module")
+def phone(open_page):  # noqa: ANN001, ANN201
+    return open_page("#pipes", viewport=PHONE, has_touch=True, is_mobile=True)
+
+
+# ----- item 4: Pipe Link's tool switch ----------------------------------------------------------
+
+def test_a_touch_player_turns_a_tile_both_ways_and_locks_it(phone) -> None:  # noqa: ANN001
+    page = phone
+    go(page, "#pipes/" + pipes_id("touch-tools", "path_5x5"))
+    tools = page.locator("#pipes-tools")
+    assert tools.get_attribute("role") == "radiogroup"
+    assert page.locator(".play-bar #pipes-tools").count() == 1, "the switch sits in the control bar"
+    target = cell(page, 2, 2)
+    start = target.get_attribute("aria-label")
+    target.tap()
+    once = target.get_attribute("aria-label")
+    assert once != start, "a tap turns clockwise by default"
+    page.locator("label[for], .tool-choice").filter(has_text="Turn ↺").tap()
+    assert page.locator("#pipes-tool-turn_ccw").is_checked()
+    target.tap()
+    assert target.get_attribute("aria-label") == start, "with ↺ chosen a tap undoes the clockwise turn"
+    page.locator(".tool-choice").filter(has_text="Lock").tap()
+    target.tap()
+    assert target.get_attribute("aria-label") == start + ", locked"
+    assert page.locator("#stat-moves").inner_text() == "2", "locking costs no move"
+    target.tap()
+    assert target.get_attribute("aria-label") == start, "a second tap with Lock chosen unlocks"
+    page.locator(".tool-choice").filter(has_text="Turn ↻").tap()
+
+
+def test_a_mouse_click_follows_the_tool_so_a_trackpad_can_lock(open_page) -> None:  # noqa: ANN001
+    page = open_page("#pipes/" + pipes_id("trackpad", "path_5x5"))
+    target = cell(page, 1, 1)
+    start = target.get_attribute("aria-label")
+    page.locator("#pipes-tool-lock").check()
+    target.click()
+    assert target.get_attribute("aria-label") == start + ", locked"
+    target.click(button="right")
+    assert target.get_attribute("aria-label") == start + ", locked", "a locked tile does not turn"
+    page.locator("#pipes-tool-turn_cw").check()
+    target.focus()
+    page.keyboard.press("l")
+    page.keyboard.press("Enter")
+    assert target.get_attribute("aria-label") != start, "Enter still turns, whatever the tool"
