@@ -138,7 +138,7 @@ class GameScreen:
         panel = element("aside", cls="game-panel", children=[self.size_form.form, extras, self.share.form, records,
                                                              home])
         self.zoom = BoardZoom(self._listeners, self.i18n.t, self.board_area, self.view, board=lambda: self.board,
-                              repaint=lambda: self.render(force=True))
+                              repaint=lambda: self.render(force=True), bar=play_bar)
         board_column = element("div", cls="board-column", children=[
             self.zoom.tools, self.board_area, self.zoom.scroll_hint, self.keys_line])
         # DOM (and so Tab) order follows the wide layout's reading order: board, then the column beside it.

@@ -64,3 +64,54 @@ def test_a_mouse_click_follows_the_tool_so_a_trackpad_can_lock(open_page) -> Non
     page.keyboard.press("l")
     page.keyboard.press("Enter")
     assert target.get_attribute("aria-label") != start, "Enter still turns, whatever the tool"
+
+
+# ----- item 9: big boards fit ---------------------------------------------------------------------
+
+def mirrors_id(seed: str, preset: str) -> str:
+    from app.games import mirrors
+    return mirrors.encode(mirrors.generate(mirrors.PRESETS[preset], Rng(seed)))
+
+
+def rect(page, selector: str) -> dict:  # noqa: ANN001
+    return page.evaluate("(s) => { const r = document.querySelector(s).getBoundingClientRect();"
+                         " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }", selector)
+
+
+def test_light_path_10x10_opens_fitted_on_a_phone_and_the_bar_covers_no_row(phone) -> None:  # noqa: ANN001
+    page = phone
+    go(page, "#mirrors/" + mirrors_id("phone-fit", "hard"))
+    page.wait_for_selector("[role=grid] button.cell")
+    assert page.locator("#zoom-fit").get_attribute("aria-pressed") == "true", "a phone opens a big board fitted"
+    assert page.locator("#zoom-actual").get_attribute("aria-pressed") == "false"
+    assert page.evaluate("() => { const f = document.querySelector('.board-frame');"
+                         " return f.scrollWidth <= f.clientWidth && f.scrollHeight <= f.clientHeight; }")
+    page.locator("#zoom-fit").tap()  # Fit brings the whole board on screen, below the sticky bar
+    page.wait_for_timeout(100)
+    bar, frame = rect(page, ".play-bar"), rect(page, ".board-frame")
+    assert frame["top"] >= bar["bottom"] - 1 and frame["bottom"] <= PHONE["height"], (bar, frame)
+    assert frame["left"] >= 0 and frame["right"] <= PHONE["width"]
+    # Scrolled away, moving focus to the top row stops below the sticky bar, not under it.
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    cell(page, 0, 3).focus()
+    page.wait_for_timeout(100)
+    top_cell = page.evaluate("() => document.activeElement.getBoundingClientRect().top")
+    assert top_cell >= rect(page, ".play-bar")["bottom"] - 1
+    # A small board on the same phone opens at 100%, and the reset button agrees with the level.
+    go(page, "#mirrors/" + mirrors_id("phone-fit", "easy"))
+    page.wait_for_selector("[role=grid] button.cell")
+    assert page.locator("#zoom-fit").get_attribute("aria-pressed") == "false"
+    assert page.locator("#zoom-level").inner_text() == "100%"
+
+
+def test_the_zoom_reset_button_and_the_level_agree(open_page) -> None:  # noqa: ANN001
+    page = open_page("#crosslight")
+    page.locator("#zoom-out").click()
+    level = page.locator("#zoom-level").inner_text()
+    assert level != "100%"
+    reset = page.locator("#zoom-actual")
+    assert "%" not in reset.inner_text(), "the reset button names no level the readout contradicts"
+    assert reset.get_attribute("aria-pressed") == "false"
+    reset.click()
+    assert page.locator("#zoom-level").inner_text() == "100%"
+    assert reset.get_attribute("aria-pressed") == "true"
