@@ -229,8 +229,9 @@ def result_card(lang: str, game: str, day: dt.date, *, won: bool, moves: int, ti
         lines.append(_t(lang, "daily_card_moves", moves=moves))
     else:
         gap = moves - par
+        kind = "over" if gap > 0 else "under" if gap < 0 else "even"
         lines.append(_t(lang, "daily_card_moves_par", moves=moves, par=par,
-                               gap=f"+{gap}" if gap > 0 else str(gap)))
+                        gap=_t(lang, f"daily_card_gap_{kind}", n=abs(gap))))
     lines.append(_t(lang, "daily_card_time", time=format_time(time)))
     lines.append(_t(lang, "daily_card_hints", hints=hints) if hints else _t(lang, "daily_card_no_hints"))
     if url:

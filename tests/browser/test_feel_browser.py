@@ -115,3 +115,59 @@ def test_the_zoom_reset_button_and_the_level_agree(open_page) -> None:  # noqa: 
     reset.click()
     assert page.locator("#zoom-level").inner_text() == "100%"
     assert reset.get_attribute("aria-pressed") == "true"
+
+
+# ----- item 11: rough edges ------------------------------------------------------------------------
+
+CELL_PIXELS = """async ([row, col, wait]) => {
+    if (wait === 'frame') {  // press the mirror and look one frame later, inside the 150 ms turn
+        document.querySelector(`.board-grid button[data-row="${row}"][data-col="${col}"]`).click();
+        await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))); }
+    else { await new Promise(r => setTimeout(r, wait)); }
+    const canvas = document.querySelector('.board-canvas');
+    const b = document.querySelector(`.board-grid button[data-row="${row}"][data-col="${col}"]`).getBoundingClientRect();
+    const c = canvas.getBoundingClientRect(), k = canvas.width / c.width;
+    const data = canvas.getContext('2d').getImageData(Math.round((b.left - c.left) * k), Math.round((b.top - c.top) * k),
+                                                      Math.round(b.width * k), Math.round(b.height * k)).data;
+    let sum = 0; for (let i = 0; i < data.length; i += 7) sum = (sum * 31 + data[i]) % 1000000007;
+    return sum; }"""
+
+
+def turnable_mirror(state) -> tuple[int, int]:  # noqa: ANN001
+    from app.games import mirrors
+    for row in range(state.height):
+        for col in range(state.width):
+            try:
+                mirrors.apply(state, ("turn", row, col))
+            except ValueError:
+                continue
+            return row, col
+    raise AssertionError("no turnable mirror")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_light_path_mirror_swings_when_turned_but_not_under_reduced_motion(open_page, motion: str) -> None:  # noqa: ANN001
+    from app.games import mirrors
+    state = mirrors.generate(mirrors.PRESETS["easy"], Rng("swing"))
+    page = open_page("#mirrors/" + mirrors.encode(state), reduced_motion=motion)
+    row, col = turnable_mirror(state)
+    mid = page.evaluate(CELL_PIXELS, [row, col, "frame"])
+    end = page.evaluate(CELL_PIXELS, [row, col, 600])
+    if motion == "reduce":
+        assert mid == end, "under reduced motion the mirror snaps"
+    else:
+        assert mid != end, "the mirror is drawn part-way through its turn"
+
+
+def test_music_and_sound_say_on_or_off_in_words_and_a_mark(open_page) -> None:  # noqa: ANN001
+    page = open_page("#")
+    music = page.locator("#bgm-toggle")
+    def shown(node) -> str:  # noqa: ANN001
+        return page.evaluate("(n) => getComputedStyle(n, '::before').content + '|' + getComputedStyle(n, '::after').content",
+                             node.element_handle())
+    assert music.get_attribute("aria-pressed") == "false"
+    assert "off" in shown(music) and "✓" not in shown(music)
+    music.click()
+    assert music.get_attribute("aria-pressed") == "true"
+    assert "on" in shown(music).split("|")[1] and "✓" in shown(music)
+    music.click()

@@ -141,13 +141,19 @@ def test_the_card_in_both_languages_tells_no_spoilers() -> None:
     state = daily_state("crosslight", DAY)
     game_id = registry.backend("crosslight").encode(state)
     en = result_card("en", "crosslight", DAY, won=True, moves=9, par=7, time=83.9, hints=0)
-    assert en.splitlines() == ["Masume daily — Cross Light 2026-12-01", "Cleared", "Moves: 9 (par 7, +2)",
-                               "Time: 1:23", "No hints"]
+    assert en.splitlines() == ["Masume daily — Cross Light 2026-12-01", "Cleared", "Moves: 9 (par 7; 2 over par)",
+                               "Time: 1:23", "No hints or checks"]
     ja = result_card("ja", "crosslight", DAY, won=False, moves=4, time=5, hints=2, url="https://x/#crosslight/daily")
-    assert "クロスライト" in ja and "2026-12-01" in ja and "ヒント：2" in ja and "未クリア" in ja
+    assert "クロスライト" in ja and "2026-12-01" in ja and "ヒント・チェック：2" in ja and "未クリア" in ja
     assert ja.endswith("https://x/#crosslight/daily")
     for card in (en, ja):
         assert game_id not in card and "daily_card" not in card
+    # A par met says so in words, not "(par 7, 0)"; under par too.
+    even = result_card("en", "crosslight", DAY, won=True, moves=7, par=7, time=10, hints=1)
+    assert "Moves: 7 (par 7; on par)" in even and ", 0)" not in even and "Hints and checks: 1" in even
+    assert "Moves: 6 (par 7; 1 under par)" in result_card("en", "crosslight", DAY, won=True, moves=6, par=7,
+                                                           time=10, hints=0)
+    assert "目標どおり" in result_card("ja", "crosslight", DAY, won=True, moves=7, par=7, time=10, hints=0)
 
 
 def test_card_fields_from_a_session() -> None:

@@ -41,7 +41,8 @@ EN: dict[str, str] = {
     "stats_recent_won": "Won",
     "stats_recent_lost": "Lost",
     "stats_recent_assisted": "with help",
-    "stats_chart_label": "Times of the last {count} games; hollow marks are games won with help",
+    "stats_chart_label": "Times of the last {count} games; hollow marks are games won with help; "
+                         "losses are crosses along the top, off the time scale",
     "stats_clean_only": "Times and moves count only wins without hints or checks.",
     # Daily puzzle
     "daily_title": "Daily puzzle",
@@ -57,10 +58,13 @@ EN: dict[str, str] = {
     "daily_card_won": "Cleared",
     "daily_card_lost": "Not cleared",
     "daily_card_moves": "Moves: {moves}",
-    "daily_card_moves_par": "Moves: {moves} (par {par}, {gap})",
+    "daily_card_moves_par": "Moves: {moves} (par {par}; {gap})",
+    "daily_card_gap_over": "{n} over par",
+    "daily_card_gap_even": "on par",
+    "daily_card_gap_under": "{n} under par",
     "daily_card_time": "Time: {time}",
-    "daily_card_hints": "Hints: {hints}",
-    "daily_card_no_hints": "No hints",
+    "daily_card_hints": "Hints and checks: {hints}",
+    "daily_card_no_hints": "No hints or checks",
     "daily_in_play": "Daily puzzle, {date} (UTC)",
     "daily_done_already": "You cleared today's puzzle already; playing it again keeps your streak as it is.",
     "daily_link": "Today's puzzle",
@@ -145,7 +149,7 @@ JA: dict[str, str] = {
     "stats_recent_won": "勝ち",
     "stats_recent_lost": "負け",
     "stats_recent_assisted": "助けあり",
-    "stats_chart_label": "直近{count}回の時間。白抜きの印は助けを借りて勝ったゲーム",
+    "stats_chart_label": "直近{count}回の時間。白抜きの印は助けを借りて勝ったゲーム。負けは上端の×印（時間の目盛りの外）",
     "stats_clean_only": "時間と手数は、ヒントもチェックも使わずに勝ったゲームだけを数えます。",
     # Daily puzzle
     "daily_title": "今日のパズル",
@@ -162,9 +166,12 @@ JA: dict[str, str] = {
     "daily_card_lost": "未クリア",
     "daily_card_moves": "手数：{moves}",
     "daily_card_moves_par": "手数：{moves}（目標手数 {par}、{gap}）",
+    "daily_card_gap_over": "{n}手多い",
+    "daily_card_gap_even": "目標どおり",
+    "daily_card_gap_under": "{n}手少ない",
     "daily_card_time": "タイム：{time}",
-    "daily_card_hints": "ヒント：{hints}",
-    "daily_card_no_hints": "ヒントなし",
+    "daily_card_hints": "ヒント・チェック：{hints}",
+    "daily_card_no_hints": "ヒント・チェックなし",
     "daily_in_play": "今日のパズル {date}（UTC）",
     "daily_done_already": "今日のパズルはもう解きました。もう一度遊んでも連続記録は変わりません。",
     "daily_link": "今日のパズル",
@@ -218,7 +225,8 @@ JA: dict[str, str] = {
 
 # English singulars (see app.core.strings): key -> (count parameter, text when it is 1)
 EN_ONE: dict[str, tuple[str, str]] = {
-    "stats_chart_label": ("count", "Time of the last game; a hollow mark is a game won with help"),
+    "stats_chart_label": ("count", "Time of the last game; a hollow mark is a game won with help; "
+                                   "a loss is a cross along the top, off the time scale"),
     "daily_streak": ("days", "Daily streak: 1 day"),
     "daily_best_streak": ("days", "Best daily streak: 1 day"),
     "daily_cleared_streak": ("days", "Daily cleared. Streak: 1 day."),
