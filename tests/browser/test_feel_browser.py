@@ -171,3 +171,28 @@ def test_music_and_sound_say_on_or_off_in_words_and_a_mark(open_page) -> None:  
     assert music.get_attribute("aria-pressed") == "true"
     assert "on" in shown(music).split("|")[1] and "✓" in shown(music)
     music.click()
+
+
+# ----- item 8: wrapping is visible ------------------------------------------------------------------
+
+RING_COLOURS = """() => {  // distinct colours in the square left of row 1, column 1 (the ring), on the canvas
+    const canvas = document.querySelector('.board-canvas');
+    const b = document.querySelector('.board-grid button[data-row="0"][data-col="0"]').getBoundingClientRect();
+    const c = canvas.getBoundingClientRect(), k = canvas.width / c.width;
+    const x = Math.round((b.left - b.width - c.left) * k), y = Math.round((b.top - c.top) * k);
+    if (x < 0) return 0;
+    const data = canvas.getContext('2d').getImageData(x, y, Math.round(b.width * k), Math.round(b.height * k)).data;
+    const seen = new Set(); for (let i = 0; i < data.length; i += 4) seen.add(data[i] + ',' + data[i+1] + ',' + data[i+2]);
+    return seen.size; }"""
+
+
+def test_a_wrapping_net_board_shows_the_opposite_edges_beyond_its_own_and_says_so(open_page) -> None:  # noqa: ANN001
+    page = open_page("#pipes/" + pipes_id("wrap-shown", "net_9x9_wrap"))
+    grid = page.locator("[role=grid]")
+    assert grid.get_attribute("aria-label") == "Pipe Link board; edges wrap around"
+    assert page.locator(".board.has-ring").count() == 1, "the board continues past its edges"
+    assert page.locator('.board-grid button[data-col="-1"]').count() == 0, "what shows through has no button"
+    assert page.evaluate(RING_COLOURS) > 3, "half-tiles of the opposite edge are drawn beyond the left edge"
+    go(page, "#pipes/" + pipes_id("wrap-shown", "net_9x9"))
+    assert page.locator("[role=grid]").get_attribute("aria-label") == "Pipe Link board"
+    assert page.locator(".board.has-ring").count() == 0 and page.evaluate(RING_COLOURS) == 0

@@ -22,6 +22,7 @@ TURN_MS = 150  # a quarter turn; the issue's ceiling
 
 # Per-cell code: tile value in bits 0-3, then flags. Ring positions use codes above any cell's.
 LOCKED, FLOWING, LOOP, SOURCE = 16, 32, 64, 128
+GHOST = 512  # a wrapping Net board's ring: the opposite edge's tile, shown half, faded (the edges join)
 ENTRANCE, EXIT = 1024, 2048
 WET = 1  # added to ENTRANCE/EXIT when water passes there
 
@@ -38,7 +39,6 @@ class PipesView(ParView):
 
     backend = pipes
     spec = pipes.SPEC
-    grid_label_key = "pipes_grid"
     actions = (
         Action("turn_cw", "action_turn_cw", keys=("Enter", " ")),
         Action("turn_ccw", "action_turn_ccw", keys=("Shift+Enter",), buttons=(MOUSE_SECONDARY,)),
@@ -67,6 +67,12 @@ class PipesView(ParView):
         self.colours = COLOURS
 
     @property
+    def grid_label_key(self) -> str:  # type: ignore[override]
+        """"Pipe Link board", or on a wrapping board "Pipe Link board; edges wrap around"."""
+        state = self.host.state
+        return "pipes_grid_wrap" if state is not None and state.params.wrap else "pipes_grid"
+
+    @property
     def rule_key(self) -> str:  # type: ignore[override]
         """The rule of the mode in play (path on the home screen)."""
         state = self.host.state
@@ -75,9 +81,10 @@ class PipesView(ParView):
     # ----- the board -------------------------------------------------------------------------
 
     def layout(self, state: pipes.State) -> BoardLayout:
-        """Path mode: a ring holding the entrance (left of the top-left tile) and the exit; Net: cells only."""
+        """Path mode: a ring holding the entrance (left of the top-left tile) and the exit; Net: cells only,
+        but a wrapping Net board has a ring with no buttons on it, where the opposite edges show through."""
         if state.params.mode == pipes.NET:
-            return BoardLayout(state.height, state.width)
+            return BoardLayout(state.height, state.width, ring=bool(state.params.wrap))
         return BoardLayout(state.height, state.width, ring=True,
                            edge=frozenset({(0, -1), (state.height - 1, state.width)}))
 
@@ -89,7 +96,15 @@ class PipesView(ParView):
         if state.params.mode == pipes.NET:
             source = pipes.source_cell(state.params)
             codes[source // state.width, source % state.width] |= SOURCE
-            return codes
+            if not state.params.wrap:
+                return codes
+            # Tatham's wrapping Net: the board continues past each edge into the opposite one.
+            ring = np.zeros((state.height + 2, state.width + 2), dtype=np.int32)
+            ring[1:-1, 1:-1] = codes
+            ghosts = (codes & ~(LOCKED | SOURCE)) | GHOST
+            ring[0, 1:-1], ring[-1, 1:-1] = ghosts[-1, :], ghosts[0, :]
+            ring[1:-1, 0], ring[1:-1, -1] = ghosts[:, -1], ghosts[:, 0]
+            return ring
         ring = np.zeros((state.height + 2, state.width + 2), dtype=np.int32)
         ring[1:-1, 1:-1] = codes
         wet_in = bool(codes[0, 0] & FLOWING)
@@ -120,7 +135,9 @@ class PipesView(ParView):
             x, y, size = geometry.rect(position)
             context.save()
             _clip_square(context, x, y, size)
-            if layout.is_cell(position) or code >= ENTRANCE:
+            if code & GHOST and code < ENTRANCE:
+                self._ghost(context, layout, position, code, x, y, size)
+            elif layout.is_cell(position) or code >= ENTRANCE:
                 self.paint_cell(context, code, x, y, size)
             else:
                 context.fillStyle = self.colours["bg"]
@@ -205,6 +222,22 @@ class PipesView(ParView):
             context.stroke()
             context.fillStyle = colours["lock"]
             context.fillRect(lx, ly + unit * 0.55, unit, unit * 0.75)
+
+    def _ghost(self, context: Any, layout: BoardLayout, position: Position, code: int, x: float, y: float,
+               size: float) -> None:
+        """The opposite edge's tile beyond a wrapping board's edge: its half nearest the board, faded."""
+        context.fillStyle = self.colours["bg"]
+        context.fillRect(x, y, size, size)
+        row, col = position
+        half_x = x + size / 2 if col < 0 else x
+        half_y = y + size / 2 if row < 0 else y
+        context.beginPath()
+        context.rect(half_x, half_y, size if 0 <= col < layout.cols else size / 2,
+                     size if 0 <= row < layout.rows else size / 2)
+        context.clip()
+        context.globalAlpha = 0.45
+        self._tile(context, code & ~GHOST, x, y, size, 0.0)
+        context.globalAlpha = 1.0
 
     def _port(self, context: Any, code: int, x: float, y: float, size: float) -> None:
         """The entrance (water comes in from the left) or the exit (water leaves to the right)."""
