@@ -125,10 +125,12 @@ CELL_PIXELS = """async ([row, col, wait]) => {
         await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))); }
     else { await new Promise(r => setTimeout(r, wait)); }
     const canvas = document.querySelector('.board-canvas');
-    const b = document.querySelector(`.board-grid button[data-row="${row}"][data-col="${col}"]`).getBoundingClientRect();
+    const b = document.querySelector(`.board-grid button[data-row="${row}"][data-col="${col}"]`)
+        .getBoundingClientRect();
     const c = canvas.getBoundingClientRect(), k = canvas.width / c.width;
-    const data = canvas.getContext('2d').getImageData(Math.round((b.left - c.left) * k), Math.round((b.top - c.top) * k),
-                                                      Math.round(b.width * k), Math.round(b.height * k)).data;
+    const data = canvas.getContext('2d').getImageData(
+        Math.round((b.left - c.left) * k), Math.round((b.top - c.top) * k),
+        Math.round(b.width * k), Math.round(b.height * k)).data;
     let sum = 0; for (let i = 0; i < data.length; i += 7) sum = (sum * 31 + data[i]) % 1000000007;
     return sum; }"""
 
@@ -146,7 +148,7 @@ def turnable_mirror(state) -> tuple[int, int]:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_a_light_path_mirror_swings_when_turned_but_not_under_reduced_motion(open_page, motion: str) -> None:  # noqa: ANN001
+def test_a_light_path_mirror_swings_but_not_under_reduced_motion(open_page, motion: str) -> None:  # noqa: ANN001
     from app.games import mirrors
     state = mirrors.generate(mirrors.PRESETS["easy"], Rng("swing"))
     page = open_page("#mirrors/" + mirrors.encode(state), reduced_motion=motion)
@@ -163,8 +165,8 @@ def test_music_and_sound_say_on_or_off_in_words_and_a_mark(open_page) -> None:  
     page = open_page("#")
     music = page.locator("#bgm-toggle")
     def shown(node) -> str:  # noqa: ANN001
-        return page.evaluate("(n) => getComputedStyle(n, '::before').content + '|' + getComputedStyle(n, '::after').content",
-                             node.element_handle())
+        return page.evaluate("(n) => getComputedStyle(n, '::before').content + '|'"
+                             " + getComputedStyle(n, '::after').content", node.element_handle())
     assert music.get_attribute("aria-pressed") == "false"
     assert "off" in shown(music) and "✓" not in shown(music)
     music.click()
@@ -181,8 +183,10 @@ RING_COLOURS = """() => {  // distinct colours in the square left of row 1, colu
     const c = canvas.getBoundingClientRect(), k = canvas.width / c.width;
     const x = Math.round((b.left - b.width - c.left) * k), y = Math.round((b.top - c.top) * k);
     if (x < 0) return 0;
-    const data = canvas.getContext('2d').getImageData(x, y, Math.round(b.width * k), Math.round(b.height * k)).data;
-    const seen = new Set(); for (let i = 0; i < data.length; i += 4) seen.add(data[i] + ',' + data[i+1] + ',' + data[i+2]);
+    const data = canvas.getContext('2d').getImageData(x, y, Math.round(b.width * k),
+                                                      Math.round(b.height * k)).data;
+    const seen = new Set();
+    for (let i = 0; i < data.length; i += 4) seen.add(data[i] + ',' + data[i+1] + ',' + data[i+2]);
     return seen.size; }"""
 
 
@@ -196,3 +200,24 @@ def test_a_wrapping_net_board_shows_the_opposite_edges_beyond_its_own_and_says_s
     go(page, "#pipes/" + pipes_id("wrap-shown", "net_9x9"))
     assert page.locator("[role=grid]").get_attribute("aria-label") == "Pipe Link board"
     assert page.locator(".board.has-ring").count() == 0 and page.evaluate(RING_COLOURS) == 0
+
+
+# ----- item 10 and 11: the dailies on home --------------------------------------------------------
+
+def test_home_says_todays_daily_difficulty_and_each_status_sits_by_its_link(open_page) -> None:  # noqa: ANN001
+    import datetime as dt
+
+    from app.core.daily import daily_level
+    from app.core.strings import translate
+
+    page = open_page("#")
+    today = dt.datetime.now(dt.UTC).date()
+    level = page.locator("#daily-level")
+    assert level.get_attribute("data-level") == daily_level(today)
+    assert translate("en", daily_level(today)) in level.inner_text()
+    assert translate("en", f"weekday_{today.weekday()}") in level.inner_text()
+    for entry in page.locator(".daily-entry").all():
+        link, mark = entry.locator("a"), entry.locator(".daily-mark")
+        assert link.get_attribute("aria-describedby") == mark.get_attribute("id")
+        gap = mark.bounding_box()["x"] - (link.bounding_box()["x"] + link.bounding_box()["width"])
+        assert 0 <= gap <= 24, "the status sits right after its link, not at the far edge"

@@ -34,6 +34,7 @@ from app.core.rng import Rng
 from app.core.route import DAILY, parse_hash
 from app.core.session import Session
 from app.core.storage import MemoryBacking, Storage
+from app.core.strings import translate
 
 GAMES = registry.games()  # every game app.catalogue registered (tests/conftest.py imports it)
 
@@ -59,7 +60,7 @@ def test_the_daily_is_the_games_own_board_from_the_seed() -> None:
     for game in GAMES:
         backend = registry.backend(game)
         make = backend.daily_state or backend.generate  # a game may shape its daily (Minesweeper)
-        expected = make(daily_params(game), Rng(daily_seed(game, DAY)))
+        expected = make(daily_params(game, DAY), Rng(daily_seed(game, DAY)))
         assert backend.encode(daily_state(game, DAY)) == backend.encode(expected)
 
 
@@ -182,3 +183,42 @@ def test_the_minesweeper_daily_is_one_layout_with_its_centre_opened() -> None:
     assert state.mines is not None and state.opened[rows // 2, cols // 2]
     assert mines.status(state) == 0
     assert mines.encode(mines.decode(daily_id("mines", DAY))) == daily_id("mines", DAY)
+
+
+# ----- difficulty through the week ---------------------------------------------------------------
+
+MONDAY = dt.date(2026, 11, 30)
+
+
+def board_size(params) -> int:  # noqa: ANN001
+    """A board's cell count (what grows with the week), from its params."""
+    return int(params.width) * int(params.height)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_daily_rises_from_monday_easy_to_sunday_hard(game: str) -> None:
+    from app.core.daily import daily_preset_on
+
+    assert MONDAY.weekday() == 0
+    spec = registry.backend(game)
+    order = list(spec.presets)
+    week = [daily_preset_on(game, MONDAY + dt.timedelta(days=n)) for n in range(7)]
+    ranks = [order.index(name) for name in week] if game != "pipes" else \
+        [board_size(spec.presets[name]) + (100 if spec.presets[name].mode == "net" else 0) for name in week]
+    assert ranks == sorted(ranks), f"{game}: {week} never gets easier within a week"
+    assert week[0] != week[-1], "Sunday is harder than Monday"
+    assert board_size(spec.presets[week[-1]]) > board_size(spec.presets[week[0]]), "Sunday's board is bigger"
+    # The next Monday is easy again, and every day's board is that day's preset.
+    assert daily_preset_on(game, MONDAY + dt.timedelta(days=7)) == week[0]
+    for n in (0, 6):
+        day = MONDAY + dt.timedelta(days=n)
+        assert spec.params_of(daily_state(game, day)) == spec.presets[week[n]]
+
+
+def test_the_level_word_follows_the_weekday() -> None:
+    from app.core.daily import daily_level
+
+    levels = [daily_level(MONDAY + dt.timedelta(days=n)) for n in range(7)]
+    assert levels[0] == "daily_level_easy" and levels[6] == "daily_level_hard" and "daily_level_medium" in levels
+    for key in set(levels):
+        assert translate("en", key) != key and translate("ja", key) != key

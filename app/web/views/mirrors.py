@@ -224,7 +224,8 @@ class MirrorsView(ParView):
 
     def _animate(self, board: Any, turned: Position, gained: list[Position]) -> None:
         """The turned mirror swings into place (TURN_MS) and newly lit targets pulse (GLOW_MS), in one animation."""
-        code = int(board.codes[board.layout.index(turned)]) if board.codes is not None else 0
+        codes = getattr(board, "codes", None)
+        code = int(codes[board.layout.index(turned)]) if codes is not None else 0
         cell = CELLS[code & KIND]
         turn = cell.kind == "mirror"
         pulse = self._pulse(board, gained) if gained else None
