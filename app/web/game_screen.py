@@ -190,6 +190,7 @@ class GameScreen:
         self.share.show_error(None)
         self.zoom.fit(paint=False)  # size first, so the board is painted once, by relabel
         self.relabel()
+        self.zoom.fit()  # again now the texts and numbers above the board are in: repaints only if the room changed
         # The size menu names the board in play, not a choice that was never applied.
         self.size_form.fill(self.backend.params_of(self.session.state))
         self._sync_hash()
