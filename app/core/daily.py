@@ -32,7 +32,18 @@ if TYPE_CHECKING:
     from app.core.game import GameSpec
     from app.core.session import Session
 
-SEED_VERSION = 1  # part of every daily seed: changing how dailies are made changes this, and so every board
+SEED_VERSION = 2  # part of every daily seed: changing how dailies are made changes this, and so every board
+# (2: the board's size and difficulty rise through the week, see DAILY_WEEK)
+
+# Monday easy to Sunday hard: each game's preset per UTC weekday (Monday first). A game not
+# named here climbs its own presets, from its daily preset to its last.
+DAILY_WEEK: dict[str, tuple[str, ...]] = {
+    "crosslight": ("easy", "easy", "normal", "normal", "normal", "hard", "hard"),
+    "mines": ("beginner", "beginner", "intermediate", "intermediate", "intermediate", "expert", "expert"),
+    "mirrors": ("easy", "easy", "normal", "normal", "normal", "hard", "hard"),
+    "pipes": ("path_5x5", "path_5x5", "path_7x7", "path_9x9", "net_5x5", "net_7x7", "net_9x9"),
+}
+LEVELS = ("easy", "easy", "medium", "medium", "medium", "hard", "hard")  # what home calls each weekday's daily
 EPOCH = dt.date(1970, 1, 1)
 MAX_DAY = 200_000  # day numbers past this (year 2517) are edited data
 MAX_DAYS_KEPT = 400  # cleared days kept per game: over a year of done marks and streaks
@@ -65,9 +76,29 @@ def daily_seed(game: str, day: dt.date) -> str:
     return f"daily:{SEED_VERSION}:{game}:{day.isoformat()}"
 
 
-def daily_params(game: str) -> Any:
-    """Return the params of a game's daily: its daily preset, else its first preset."""
+def daily_preset_on(game: str, day: dt.date) -> str:
+    """Return the name of the preset a game's daily is played on that UTC date (harder as the week goes on)."""
     spec = registry.backend(game)
+    week = DAILY_WEEK.get(game)
+    if week is not None and all(name in spec.presets for name in week):
+        return week[day.weekday()]
+    names = list(spec.presets)
+    first = names.index(spec.daily_preset) if spec.daily_preset in names else 0
+    ladder = names[first:]
+    return ladder[min(len(ladder) - 1, day.weekday() * len(ladder) // 7)]
+
+
+def daily_level(day: dt.date) -> str:
+    """Return the difficulty word's key of a date's dailies: "daily_level_easy", "…_medium" or "…_hard"."""
+    return f"daily_level_{LEVELS[day.weekday()]}"
+
+
+def daily_params(game: str, day: dt.date | None = None) -> Any:
+    """Return the params of a game's daily on a date (see `daily_preset_on`); without a date, its daily
+    preset (else its first preset): Monday's board."""
+    spec = registry.backend(game)
+    if day is not None:
+        return spec.presets[daily_preset_on(game, day)]
     name = spec.daily_preset
     return spec.presets[name] if name is not None and name in spec.presets else next(iter(spec.presets.values()))
 
@@ -75,7 +106,7 @@ def daily_params(game: str) -> Any:
 def daily_state(game: str, day: dt.date) -> Any:
     """Return the daily board of a game on a date: the same on every run, every device, every Python."""
     spec = registry.backend(game)
-    params = daily_params(game)
+    params = daily_params(game, day)
     rng = Rng(daily_seed(game, day))
     return spec.daily_state(params, rng) if spec.daily_state is not None else spec.generate(params, rng)
 
@@ -229,8 +260,9 @@ def result_card(lang: str, game: str, day: dt.date, *, won: bool, moves: int, ti
         lines.append(_t(lang, "daily_card_moves", moves=moves))
     else:
         gap = moves - par
+        kind = "over" if gap > 0 else "under" if gap < 0 else "even"
         lines.append(_t(lang, "daily_card_moves_par", moves=moves, par=par,
-                               gap=f"+{gap}" if gap > 0 else str(gap)))
+                        gap=_t(lang, f"daily_card_gap_{kind}", n=abs(gap))))
     lines.append(_t(lang, "daily_card_time", time=format_time(time)))
     lines.append(_t(lang, "daily_card_hints", hints=hints) if hints else _t(lang, "daily_card_no_hints"))
     if url:

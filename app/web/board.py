@@ -88,8 +88,11 @@ class BoardWidget:
         self._animation_request: Any = None
 
         self.canvas = element("canvas", cls="board-canvas", attrs={"aria-hidden": "true"})
-        attrs = {"role": "grid", "aria-label": grid_label, "aria-rowcount": str(layout.total_rows),
-                 "aria-colcount": str(layout.total_cols)}
+        # A ring with nothing on it (a wrapping board's, drawn only) adds no rows or columns to the grid.
+        counted = layout.ring and not layout.edge
+        attrs = {"role": "grid", "aria-label": grid_label,
+                 "aria-rowcount": str(layout.rows if counted else layout.total_rows),
+                 "aria-colcount": str(layout.cols if counted else layout.total_cols)}
         shortcuts = keyshortcuts(self.actions)
         if shortcuts:
             attrs["aria-keyshortcuts"] = shortcuts

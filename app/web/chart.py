@@ -18,6 +18,7 @@ HEIGHT = 150.0
 LEFT, RIGHT, TOP, BOTTOM = 46.0, 10.0, 10.0, 22.0  # room for tick labels on the left and game numbers below
 TICKS = 4  # about this many ticks on the y axis
 MARK_RADIUS = 4.5
+LOSS_LANE = 16.0  # the time chart's lane for losses, above the plot
 
 CLEAN, ASSISTED, LOST = "clean", "assisted", "lost"  # the three kinds of mark
 
@@ -115,6 +116,7 @@ class Chart:
     ticks: tuple[Tick, ...]
     marks: tuple[Mark, ...]
     zero: float | None = None  # the row of value 0 (the par line), where the chart draws one
+    apart: tuple[Mark, ...] = ()  # games drawn in a lane of their own above the plot, off the scale (losses)
 
     def band(self) -> float:
         """Return the width of one game's band on the x axis."""
@@ -150,13 +152,14 @@ def x_position(number: int, games: int, left: float = LEFT, right: float = WIDTH
 
 
 def build(games: Sequence[Any], value: Callable[[Any], float | None], *, clock: bool = False,
-          whole: bool = False, zero_line: bool = False, width: float = WIDTH, height: float = HEIGHT) -> Chart:
+          whole: bool = False, zero_line: bool = False, width: float = WIDTH, height: float = HEIGHT,
+          lane: float = 0.0) -> Chart:
     """Return the chart of `value(game)` for each game in order (games whose value is None get no mark).
 
     The y axis spans zero (always) to the largest value, rounded out to ticks; `zero_line`
     records the row of value 0 (the par line).
     """
-    left, right, top, bottom = LEFT, width - RIGHT, TOP, height - BOTTOM
+    left, right, top, bottom = LEFT, width - RIGHT, TOP + lane, height - BOTTOM
     numbered = [(number, value(game), game) for number, game in enumerate(games, start=1)]
     present = [(number, float(v), game) for number, v, game in numbered if v is not None and math.isfinite(v)]
     values = [v for _, v, _ in present]
@@ -173,8 +176,19 @@ def build(games: Sequence[Any], value: Callable[[Any], float | None], *, clock: 
 
 
 def time_chart(games: Sequence[Any], *, width: float = WIDTH, height: float = HEIGHT) -> Chart:
-    """Return the chart of time per game (seconds, clock ticks), oldest first; every game has a mark."""
-    return build(games, lambda game: game.time, clock=True, width=width, height=height)
+    """Return the chart of time per game (seconds, clock ticks), oldest first; every game has a mark.
+
+    A win's time is on the scale; a loss's time is not a result (a loss on the first
+    click would read as the fastest game, 0:00), so a loss is a cross in a lane of its
+    own above the plot, in its game's column, and the trend line joins wins only."""
+    lane = LOSS_LANE if any(not game.won for game in games) else 0.0
+    figure = build(games, lambda game: game.time if game.won else None, clock=True, width=width, height=height,
+                   lane=lane)
+    apart = tuple(Mark(number, x_position(number, len(games), figure.left, figure.right), TOP + lane / 2 - 2,
+                       LOST, float(game.time))
+                  for number, game in enumerate(games, start=1) if not game.won)
+    return Chart(figure.width, figure.height, figure.left, figure.top, figure.right, figure.bottom, figure.games,
+                 figure.ticks, figure.marks, figure.zero, apart)
 
 
 def par_chart(games: Sequence[Any], *, width: float = WIDTH, height: float = HEIGHT) -> Chart | None:

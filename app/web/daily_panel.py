@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from app.core import registry
-from app.core.daily import daily_hash, utc_day
+from app.core.daily import daily_hash, daily_level, utc_day
 from app.web.dom import element
 
 
@@ -21,16 +21,21 @@ class DailyPanel:
         items = []
         for game in registry.games():
             mark_key = "daily_done" if done[game] else "daily_not_done"
+            # The status sits right after its link, and the link names it too (aria-describedby).
+            mark_id = f"daily-mark-{game}"
             items.append(element("li", cls="daily-entry" + (" is-done" if done[game] else ""),
                                  attrs={"data-game": game}, children=[
-                element("a", attrs={"href": daily_hash(game)},
+                element("a", attrs={"href": daily_hash(game), "aria-describedby": mark_id},
                         text=t("daily_open", game=t(registry.backend(game).name_key))),
-                element("span", cls="daily-mark", text=("✓ " if done[game] else "") + t(mark_key))]))
+                element("span", cls="daily-mark", attrs={"id": mark_id},
+                        text=("✓ " if done[game] else "") + t(mark_key))]))
         streak = dailies.overall_streak(today, registry.games())
         best = max((dailies.best_streak(game) for game in registry.games()), default=0)
         self.root = element("section", cls="daily-panel", attrs={"aria-labelledby": "daily-title"}, children=[
             element("h2", text=t("daily_today"), attrs={"id": "daily-title"}),
             element("p", cls="daily-date", text=t("daily_in_play", date=today.isoformat())),
+            element("p", cls="daily-level", attrs={"id": "daily-level", "data-level": daily_level(today)},
+                    text=t("daily_level_today", weekday=t(f"weekday_{today.weekday()}"), level=t(daily_level(today)))),
             element("ul", cls="daily-list", children=items),
             element("p", cls="daily-streak", attrs={"id": "daily-streak"}, text=t("daily_streak", days=streak)),
             element("p", cls="daily-best", text=t("daily_best_streak", days=max(best, streak)))])

@@ -132,10 +132,13 @@ class GameScreen:
         # The numbers and buttons needed while playing sit in one bar: beside the board on wide
         # screens, above it (and sticky) on narrow ones, so they never scroll out of reach.
         play_bar = element("div", cls="play-bar", children=[self.controls.stats, self.controls.group])
+        tools = self.view.play_tools(self._listeners.on)
+        if tools is not None:
+            play_bar.appendChild(tools)
         panel = element("aside", cls="game-panel", children=[self.size_form.form, extras, self.share.form, records,
                                                              home])
         self.zoom = BoardZoom(self._listeners, self.i18n.t, self.board_area, self.view, board=lambda: self.board,
-                              repaint=lambda: self.render(force=True))
+                              repaint=lambda: self.render(force=True), bar=play_bar)
         board_column = element("div", cls="board-column", children=[
             self.zoom.tools, self.board_area, self.zoom.scroll_hint, self.keys_line])
         # DOM (and so Tab) order follows the wide layout's reading order: board, then the column beside it.
@@ -187,6 +190,7 @@ class GameScreen:
         self.share.show_error(None)
         self.zoom.fit(paint=False)  # size first, so the board is painted once, by relabel
         self.relabel()
+        self.zoom.fit()  # again now the texts and numbers above the board are in: repaints only if the room changed
         # The size menu names the board in play, not a choice that was never applied.
         self.size_form.fill(self.backend.params_of(self.session.state))
         self._sync_hash()

@@ -235,9 +235,13 @@ class Shell:
         self.check_storage()
 
     def _show_toggles(self) -> None:
-        # The buttons' names stay fixed ("Music"); aria-pressed carries on/off, as for any toggle.
+        # The buttons' names stay fixed ("Music"); aria-pressed carries on/off, as for any toggle, and
+        # the page says it in words and a mark too ("✓ Music: on" / "Music: off"), not by fill colour alone.
         for name in ("bgm", "sfx"):
-            by_id(f"{name}-toggle").setAttribute("aria-pressed", "true" if self.settings.get(name) else "false")
+            node = by_id(f"{name}-toggle")
+            on = bool(self.settings.get(name))
+            node.setAttribute("aria-pressed", "true" if on else "false")
+            node.setAttribute("data-state", self.i18n.t("toggle_on" if on else "toggle_off"))
         by_id("shortcuts-toggle").checked = self.shortcuts_on
         by_id("announce-select").value = self.settings.get("announce")
         by_id("palette-select").value = self.settings.get("palette")

@@ -239,6 +239,11 @@ class StatsScreen:
             root.append(svg("polyline", {"class": "chart-trend", "points": geometry.points()}))
         for mark in geometry.marks:
             root.append(self._mark(mark.kind, mark.x, mark.y, mark.number))
+        if geometry.apart:  # losses, off the time scale: a lane of crosses under a rule
+            root.append(svg("line", {"class": "chart-grid chart-lane", "x1": c(geometry.left), "x2": c(geometry.right),
+                                     "y1": c(geometry.top - 4), "y2": c(geometry.top - 4)}))
+        for mark in geometry.apart:
+            root.append(self._mark(mark.kind, mark.x, mark.y, mark.number))
         return root
 
     @staticmethod

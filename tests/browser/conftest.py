@@ -120,9 +120,11 @@ def open_page(browser: Browser, base_url: str, request_log: RequestLog) -> Itera
     contexts: list[BrowserContext] = []
 
     def factory(fragment: str = "", *, wait_ready: bool = True, init_script: str | None = None,
-                viewport: dict | None = None, reduced_motion: str = "no-preference", locale: str = "en-US") -> Page:
+                viewport: dict | None = None, reduced_motion: str = "no-preference", locale: str = "en-US",
+                has_touch: bool = False, is_mobile: bool = False) -> Page:
         context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800},
-                                      reduced_motion=reduced_motion, locale=locale)
+                                      reduced_motion=reduced_motion, locale=locale, has_touch=has_touch,
+                                      is_mobile=is_mobile)
         contexts.append(context)
         context.add_init_script(NO_SNAPSHOT)
         if init_script:

@@ -243,7 +243,7 @@ def test_a_hint_still_counts_after_a_reload(page) -> None:  # noqa: ANN001
         page.locator(f"button.cell[data-row='{r}'][data-col='{c}']").click()
     dialog = page.locator("#result-dialog")
     dialog.wait_for(state="visible")
-    assert "Hints used: 1" in dialog.inner_text() and "New best" not in dialog.inner_text()
+    assert "Hints and checks used: 1" in dialog.inner_text() and "New best" not in dialog.inner_text()
     page.locator("#result-close").click()
 
 

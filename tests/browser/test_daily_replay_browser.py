@@ -97,7 +97,7 @@ def test_the_result_card_tells_the_result_without_the_board(page, browser) -> No
     page.wait_for_function("() => document.querySelector('#result-copy-status').textContent !== ''")
     card = page.evaluate("navigator.clipboard.readText()")
     assert f"Cross Light {today().isoformat()}" in card and "Cleared" in card and "No hints" in card
-    assert f"Moves: {len(moves)} (par {len(moves)}, 0)" in card
+    assert f"Moves: {len(moves)} (par {len(moves)}; on par)" in card, "a par met is said in words, not \", 0)\""
     assert card.strip().endswith("#crosslight/daily")
     page.keyboard.press("Escape")
 

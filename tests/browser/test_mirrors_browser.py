@@ -249,7 +249,7 @@ def test_pressing_h_alone_clears_a_stage_saying_each_hint_and_what_lit(page) -> 
         page.keyboard.press("h")
     dialog.wait_for(state="visible")
     text = dialog.inner_text()
-    assert f"Hints used: {mirrors.STAGES['3-05'].min_turns}" in text and "New best" not in text
+    assert f"Hints and checks used: {mirrors.STAGES['3-05'].min_turns}" in text and "New best" not in text
     assert page.locator("#stat-moves").inner_text() == str(mirrors.STAGES["3-05"].min_turns)
     page.keyboard.press("Escape")
     # Cleared with hints: done in the stage list, but no best moves.

@@ -248,7 +248,8 @@ def test_the_size_form_makes_a_custom_net_board_and_refuses_a_wrapping_path(page
     page.check("#custom-wrap")
     page.locator("#apply-size").click()
     page.wait_for_function("() => document.querySelector('#game-id').value.includes('net-6x4-wrap')")
-    assert page.locator(".board-grid").get_attribute("aria-colcount") == "6", "a Net board has no ring"
+    assert page.locator(".board-grid").get_attribute("aria-colcount") == "6", "a Net board's grid has 6 columns"
+    assert page.locator(".board-grid").get_attribute("aria-label").endswith("edges wrap around")
     assert page.locator("#stat-active").count() == 1 or "Active" in page.locator("#stats").inner_text()
     # The menu names the board in play; the form shows its mode and wrap.
     assert page.locator("#custom-mode").input_value() == "net"

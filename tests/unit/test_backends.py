@@ -271,7 +271,7 @@ def test_the_daily_board_is_fixed_by_the_date(game: str) -> None:
     today, tomorrow = datetime.date(2026, 12, 1), datetime.date(2026, 12, 2)
     state = daily.daily_state(game, today)
     assert backend.status(state) == 0, "a daily is in play"
-    assert backend.params_of(state) == daily.daily_params(game)
+    assert backend.params_of(state) == daily.daily_params(game, today)
     game_id = backend.encode(state)
     assert daily.daily_id(game, today) == game_id, "the same date gives the same board"
     assert backend.encode(backend.decode(game_id)) == game_id

@@ -38,18 +38,22 @@ def test_ticks_cover_the_values_from_a_round_start_to_a_round_end() -> None:
 def test_every_game_gets_one_mark_oldest_left_with_its_kind() -> None:
     games = recent(Result(1, 30.0, 12), Result(-1, 10.0, 4), Result(1, 60.0, 20, hints=2), Result(1, 45.0, 15))
     figure = chart.time_chart(games)
-    assert [mark.number for mark in figure.marks] == [1, 2, 3, 4]
-    assert [mark.kind for mark in figure.marks] == [chart.CLEAN, chart.LOST, chart.ASSISTED, chart.CLEAN]
-    xs = [mark.x for mark in figure.marks]
+    assert [mark.number for mark in figure.marks] == [1, 3, 4], "a loss's time is not on the scale"
+    assert [mark.kind for mark in figure.marks] == [chart.CLEAN, chart.ASSISTED, chart.CLEAN]
+    (loss,) = figure.apart
+    assert loss.number == 2 and loss.kind == chart.LOST and loss.y < figure.top, "a loss sits in a lane above"
+    xs = [mark.x for mark in (figure.marks[0], loss, *figure.marks[1:])]
     assert xs == sorted(xs) and figure.left < xs[0] and xs[-1] < figure.right
     assert xs[1] - xs[0] == pytest.approx(figure.band()) == pytest.approx((figure.right - figure.left) / 4)
     by_value = {mark.value: mark.y for mark in figure.marks}
-    assert by_value[60.0] < by_value[45.0] < by_value[30.0] < by_value[10.0], "longer times sit higher"
+    assert by_value[60.0] < by_value[45.0] < by_value[30.0], "longer times sit higher"
+    assert figure.points().count(",") == 3, "the trend joins wins only"
+    no_loss = chart.time_chart(recent(Result(1, 30.0, 12), Result(-1, 0.0, 1)))
+    assert all(mark.value != 0.0 for mark in no_loss.marks), "a loss is never plotted as 0:00"
     assert figure.ticks[0].value == 0 and figure.ticks[0].y == figure.bottom
     assert figure.ticks[-1].value >= 60 and figure.ticks[-1].y == figure.top
     assert all(figure.top <= mark.y <= figure.bottom for mark in figure.marks)
     assert figure.zero is None, "the time chart has no par line"
-    assert figure.points().count(",") == 4
 
 
 def test_one_game_sits_in_the_middle_of_the_axis() -> None:

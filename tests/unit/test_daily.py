@@ -34,6 +34,7 @@ from app.core.rng import Rng
 from app.core.route import DAILY, parse_hash
 from app.core.session import Session
 from app.core.storage import MemoryBacking, Storage
+from app.core.strings import translate
 
 GAMES = registry.games()  # every game app.catalogue registered (tests/conftest.py imports it)
 
@@ -59,7 +60,7 @@ def test_the_daily_is_the_games_own_board_from_the_seed() -> None:
     for game in GAMES:
         backend = registry.backend(game)
         make = backend.daily_state or backend.generate  # a game may shape its daily (Minesweeper)
-        expected = make(daily_params(game), Rng(daily_seed(game, DAY)))
+        expected = make(daily_params(game, DAY), Rng(daily_seed(game, DAY)))
         assert backend.encode(daily_state(game, DAY)) == backend.encode(expected)
 
 
@@ -141,13 +142,19 @@ def test_the_card_in_both_languages_tells_no_spoilers() -> None:
     state = daily_state("crosslight", DAY)
     game_id = registry.backend("crosslight").encode(state)
     en = result_card("en", "crosslight", DAY, won=True, moves=9, par=7, time=83.9, hints=0)
-    assert en.splitlines() == ["Masume daily — Cross Light 2026-12-01", "Cleared", "Moves: 9 (par 7, +2)",
-                               "Time: 1:23", "No hints"]
+    assert en.splitlines() == ["Masume daily — Cross Light 2026-12-01", "Cleared", "Moves: 9 (par 7; 2 over par)",
+                               "Time: 1:23", "No hints or checks"]
     ja = result_card("ja", "crosslight", DAY, won=False, moves=4, time=5, hints=2, url="https://x/#crosslight/daily")
-    assert "クロスライト" in ja and "2026-12-01" in ja and "ヒント：2" in ja and "未クリア" in ja
+    assert "クロスライト" in ja and "2026-12-01" in ja and "ヒント・チェック：2" in ja and "未クリア" in ja
     assert ja.endswith("https://x/#crosslight/daily")
     for card in (en, ja):
         assert game_id not in card and "daily_card" not in card
+    # A par met says so in words, not "(par 7, 0)"; under par too.
+    even = result_card("en", "crosslight", DAY, won=True, moves=7, par=7, time=10, hints=1)
+    assert "Moves: 7 (par 7; on par)" in even and ", 0)" not in even and "Hints and checks: 1" in even
+    assert "Moves: 6 (par 7; 1 under par)" in result_card("en", "crosslight", DAY, won=True, moves=6, par=7,
+                                                           time=10, hints=0)
+    assert "目標どおり" in result_card("ja", "crosslight", DAY, won=True, moves=7, par=7, time=10, hints=0)
 
 
 def test_card_fields_from_a_session() -> None:
@@ -176,3 +183,42 @@ def test_the_minesweeper_daily_is_one_layout_with_its_centre_opened() -> None:
     assert state.mines is not None and state.opened[rows // 2, cols // 2]
     assert mines.status(state) == 0
     assert mines.encode(mines.decode(daily_id("mines", DAY))) == daily_id("mines", DAY)
+
+
+# ----- difficulty through the week ---------------------------------------------------------------
+
+MONDAY = dt.date(2026, 11, 30)
+
+
+def board_size(params) -> int:  # noqa: ANN001
+    """A board's cell count (what grows with the week), from its params."""
+    return int(params.width) * int(params.height)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_daily_rises_from_monday_easy_to_sunday_hard(game: str) -> None:
+    from app.core.daily import daily_preset_on
+
+    assert MONDAY.weekday() == 0
+    spec = registry.backend(game)
+    order = list(spec.presets)
+    week = [daily_preset_on(game, MONDAY + dt.timedelta(days=n)) for n in range(7)]
+    ranks = [order.index(name) for name in week] if game != "pipes" else \
+        [board_size(spec.presets[name]) + (100 if spec.presets[name].mode == "net" else 0) for name in week]
+    assert ranks == sorted(ranks), f"{game}: {week} never gets easier within a week"
+    assert week[0] != week[-1], "Sunday is harder than Monday"
+    assert board_size(spec.presets[week[-1]]) > board_size(spec.presets[week[0]]), "Sunday's board is bigger"
+    # The next Monday is easy again, and every day's board is that day's preset.
+    assert daily_preset_on(game, MONDAY + dt.timedelta(days=7)) == week[0]
+    for n in (0, 6):
+        day = MONDAY + dt.timedelta(days=n)
+        assert spec.params_of(daily_state(game, day)) == spec.presets[week[n]]
+
+
+def test_the_level_word_follows_the_weekday() -> None:
+    from app.core.daily import daily_level
+
+    levels = [daily_level(MONDAY + dt.timedelta(days=n)) for n in range(7)]
+    assert levels[0] == "daily_level_easy" and levels[6] == "daily_level_hard" and "daily_level_medium" in levels
+    for key in set(levels):
+        assert translate("en", key) != key and translate("ja", key) != key

@@ -19,6 +19,9 @@ ZOOM_MIN_PX, ZOOM_MAX_PX = 6.0, 128.0  # a cell is never drawn smaller or larger
 WHEEL_STEP_PX = 40.0  # a pinch sends many small wheel steps: one zoom step per this much
 FIT = "fit"  # the whole board, however small its cells get
 AUTO = "auto"  # 100%: fitted, within the view's own cell sizes
+DEFAULT = "default"  # until the player chooses: 100%, or Fit on a phone where the board would not fit at 100%
+PHONE_MAX_PX = 640  # a window this narrow (or narrower) is a phone's
+FIT_MARGIN_PX = 8  # room kept between a fitted board and the window's edge
 
 
 def cells_width(board_area: Any) -> float:
@@ -36,13 +39,15 @@ class BoardZoom:
     """The game screen's board size: the zoom tools, Ctrl+wheel, the level, the scroll hint and the chosen size."""
 
     def __init__(self, listeners: Listeners, t: Callable[..., str], board_area: Any, view: Any,
-                 board: Callable[[], BoardWidget | None], repaint: Callable[[], None]) -> None:
+                 board: Callable[[], BoardWidget | None], repaint: Callable[[], None], bar: Any = None) -> None:
         self._t = t
         self._area = board_area
+        self._bar = bar  # the play bar, sticky above the board on narrow screens
         self._view = view
         self._board = board
         self._repaint = repaint
-        self.choice: str | float = AUTO  # AUTO, FIT, or a cell size in px; kept when a new board opens
+        self.choice: str | float = DEFAULT  # DEFAULT, AUTO, FIT, or a cell size in px; kept when a new board opens
+        self.fitted = False  # whether the board in play is drawn fitted (Fit chosen, or the phone default)
         self._auto_px = 0.0
         self._wheel_sum = 0.0
         self.buttons: dict[str, Any] = {}
@@ -76,6 +81,8 @@ class BoardZoom:
             factor = ZOOM_STEP if how == "in" else 1 / ZOOM_STEP
             self.choice = min(ZOOM_MAX_PX, max(ZOOM_MIN_PX, round(board.cell_px * factor)))
         self.fit()
+        if how == "fit":  # the whole board on screen: bring it there (below the sticky bar)
+            self._scroll_to_board()
 
     def _on_wheel(self, event: Any) -> None:
         if not event.ctrlKey or self._board() is None:
@@ -86,22 +93,54 @@ class BoardZoom:
             self.set("out" if self._wheel_sum > 0 else "in")
             self._wheel_sum = 0.0
 
+    def _sticky_bar_px(self) -> float:
+        """The height of the play bar where it sticks above the board (narrow screens), else 0."""
+        bar = self._bar
+        if bar is None or str(window.getComputedStyle(bar).position) != "sticky":
+            return 0.0
+        return float(bar.getBoundingClientRect().height)
+
+    def _scroll_to_board(self) -> None:
+        """Scroll the page so the board's frame sits just below the sticky bar (or the window's top)."""
+        board = self._board()
+        if board is None:
+            return
+        frame = board.frame
+        top = float(frame.getBoundingClientRect().top) + float(window.scrollY)
+        window.scrollTo(0, max(0.0, top - self._sticky_bar_px() - FIT_MARGIN_PX))
+
     def fit(self, *, paint: bool = True) -> None:
-        """Size the cells to the space the board has and the player's choice (on a new board and on resize)."""
+        """Size the cells to the space the board has and the player's choice (on a new board and on resize).
+
+        The space is the window's whole width and height less what must stay in view: on narrow
+        screens the sticky play bar (the board is fitted to the room below it, so the bar never
+        covers a row of a fitted board); on wide ones the page above the board, up to 200 px."""
         board = self._board()
         if board is None:
             return
         width = cells_width(self._area)
-        top = float(self._area.getBoundingClientRect().top) + float(window.scrollY)
-        height = float(window.innerHeight) - min(top, 160.0) - BOARD_CHROME_PX
+        bar = self._sticky_bar_px()
+        # keyboard and focus scrolling stop below the sticky bar, never under it
+        window.document.documentElement.style.setProperty("scroll-padding-top", f"{bar + FIT_MARGIN_PX}px")
+        if bar:
+            height = float(window.innerHeight) - bar - BOARD_CHROME_PX - 2 * FIT_MARGIN_PX
+        else:
+            top = float(self._area.getBoundingClientRect().top) + float(window.scrollY)
+            height = float(window.innerHeight) - min(top, 200.0) - BOARD_CHROME_PX - FIT_MARGIN_PX
         self._auto_px = fitted_cell_px(width, height, board, largest=self._view.max_cell_px,
                                        smallest=self._view.min_cell_px)
-        if self.choice == FIT:
-            size = fitted_cell_px(width, height, board, largest=float("inf"), smallest=ZOOM_MIN_PX)
-        elif self.choice == AUTO:
+        fitted_px = fitted_cell_px(width, height, board, largest=float("inf"), smallest=ZOOM_MIN_PX)
+        choice = self.choice
+        if choice == DEFAULT:  # a phone opens a board too big for it fitted; elsewhere at 100%
+            phone = float(window.innerWidth) <= PHONE_MAX_PX
+            choice = FIT if phone and fitted_px < self._auto_px else AUTO
+        self.fitted = choice == FIT
+        if choice == FIT:
+            size = fitted_px
+        elif choice == AUTO:
             size = self._auto_px
         else:
-            size = float(self.choice)
+            size = float(choice)
         if size != board.cell_px or board.codes is None:
             board.set_cell_size(size)
             if paint:
@@ -113,9 +152,10 @@ class BoardZoom:
         board = self._board()
         if board is None:
             return
-        self.buttons["fit"].setAttribute("aria-pressed", "true" if self.choice == FIT else "false")
-        self.buttons["actual"].setAttribute("aria-pressed", "true" if self.choice == AUTO else "false")
         percent = round(100 * board.cell_px / self._auto_px) if self._auto_px else 100
+        self.buttons["fit"].setAttribute("aria-pressed", "true" if self.fitted else "false")
+        # "Reset" is pressed exactly when the level says 100%: the button and the readout agree
+        self.buttons["actual"].setAttribute("aria-pressed", "true" if percent == 100 and not self.fitted else "false")
         self.level.textContent = self._t("zoom_level", percent=percent)
         self.buttons["out"].disabled = board.cell_px <= ZOOM_MIN_PX
         self.buttons["in"].disabled = board.cell_px >= ZOOM_MAX_PX

@@ -249,5 +249,11 @@ class GameView:
     def extra_controls(self, host: Any) -> None:
         """Add game-specific controls (settings) to the panel."""
 
+    def play_tools(self, listen: Any) -> Any:
+        """Return a tool switch for the control bar (what a click or tap does), or None (default: none).
+
+        `listen(target, event, handler)` adds a listener freed with the screen."""
+        return None
+
     def after_render(self, session: Session) -> None:
         """Bring the view's own panel controls up to date; the screen calls it after each render (default: none)."""

@@ -17,6 +17,7 @@ The pixels are `mirrors_paint`'s; the panel (stage list, legend, damaged-file no
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from typing import Any
 
@@ -43,6 +44,7 @@ from app.web.views.mirrors_panel import Legend, StageFileNotice
 from app.web.views.par import ParView
 
 GLOW_MS = 450  # newly lit targets pulse once (nothing under reduced motion)
+TURN_MS = 150  # a turned mirror swings a quarter turn into place, as Pipe Link's tiles do (none under reduced motion)
 
 class MirrorsView(ParView):
     """How Light Path looks, reads and responds."""
@@ -172,10 +174,10 @@ class MirrorsView(ParView):
         """
         self.host.play_sound("turn")
         board = self.host.board
-        board.mark([(int(move[1]), int(move[2]))], "flash")
+        turned = (int(move[1]), int(move[2]))
+        board.mark([turned], "flash")
         gained = sorted(mirrors.lit_targets(after) - mirrors.lit_targets(before))
-        if gained:
-            self._pulse(board, gained)
+        self._animate(board, turned, gained)
 
     def move_summary(self, before: Any, after: mirrors.State, move: Any, verbosity: str) -> str | None:
         """What changed, after a turn, an undo, a redo or a restart alike: which targets lit or went dark, where each
@@ -220,7 +222,38 @@ class MirrorsView(ParView):
             return self.t(key, **where, target=cell_colour, filter=cell_colour)
         return self.t(f"mirrors_said_end_{end.kind}", **where)
 
-    def _pulse(self, board: Any, cells: list[Position]) -> None:
+    def _animate(self, board: Any, turned: Position, gained: list[Position]) -> None:
+        """The turned mirror swings into place (TURN_MS) and newly lit targets pulse (GLOW_MS), in one animation."""
+        codes = getattr(board, "codes", None)
+        code = int(codes[board.layout.index(turned)]) if codes is not None else 0
+        cell = CELLS[code & KIND]
+        turn = cell.kind == "mirror"
+        pulse = self._pulse(board, gained) if gained else None
+        if not turn and pulse is None:
+            return
+        end_angle = 0.0 if cell.mirror == "\\" else math.pi / 2  # "\\" lies at 0, "/" a quarter turn on
+        duration = max(TURN_MS if turn else 0, GLOW_MS if pulse is not None else 0)
+
+        def frame(context: Any, geometry: Geometry, progress: float) -> None:
+            elapsed = progress * duration
+            if pulse is not None:
+                pulse[0](context, geometry, min(1.0, elapsed / GLOW_MS))
+            if turn and elapsed < TURN_MS:
+                eased = 1 - (1 - elapsed / TURN_MS) ** 2
+                context.save()
+                x, y, size = geometry.rect(turned)
+                context.beginPath()
+                context.rect(x, y, size, size)
+                context.clip()
+                self.painter.turning_mirror(context, geometry, turned, end_angle - (math.pi / 2) * (1 - eased))
+                context.restore()
+
+        area = sorted(set(pulse[1] if pulse is not None else []) | ({turned} if turn else set()))
+        self._pulse_area = area  # a frame repaints only these squares (see widen)
+        board.animate(duration, frame, area)
+
+    def _pulse(self, board: Any, cells: list[Position]) -> tuple[Any, list[Position]] | None:
+        """The pulse of newly lit targets: (frame, area), or None before the board is laid out."""
         def frame(context: Any, geometry: Geometry, progress: float) -> None:
             for cell in cells:
                 cx, cy = geometry.centre(cell)
@@ -237,7 +270,8 @@ class MirrorsView(ParView):
             live = set(self._layout.positions())
             area = sorted({(r + dr, c + dc) for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1)} & live)
             self._pulse_area = area
-            board.animate(GLOW_MS, frame, area)
+            return frame, area
+        return None
 
     def use_hint(self, move: Any) -> None:
         """Put the cursor on the hinted mirror, turn it, and ring it (the screen clears rings on every move)."""

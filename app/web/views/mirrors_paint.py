@@ -131,6 +131,25 @@ class MirrorsPainter:
         context.drawImage(self._underlay_canvas, 0, 0)
         context.restore()
 
+    def turning_mirror(self, context: Any, geometry: Geometry, position: Position, angle: float) -> None:
+        """One frame of a turn: the square's still underlay, then the mirror at `angle` (radians from "\\")."""
+        x, y, size = geometry.rect(position)
+        if self._underlay_canvas is not None:
+            ratio = float(context.getTransform().a) or 1.0
+            context.drawImage(self._underlay_canvas, x * ratio, y * ratio, size * ratio, size * ratio, x, y, size, size)
+        half = (size / 2 - size * 0.16) * math.sqrt(2)
+        cx, cy = geometry.centre(position)
+        dx, dy = half * math.cos(angle + math.pi / 4), half * math.sin(angle + math.pi / 4)
+        context.lineCap = "round"
+        for colour, width in ((BG["mirror_edge"], max(4.0, size * 0.16)), (BG["mirror"], max(2.0, size * 0.09))):
+            context.strokeStyle = colour
+            context.lineWidth = width
+            context.beginPath()
+            context.moveTo(cx - dx, cy - dy)
+            context.lineTo(cx + dx, cy + dy)
+            context.stroke()
+        context.lineCap = "butt"
+
     def _mirrors(self, context: Any, geometry: Geometry, kinds: list[tuple[Position, int]]) -> None:
         """Every mirror, batched: one path for the rims, one per face colour, one for the pins of fixed ones."""
         size = geometry.cell_px

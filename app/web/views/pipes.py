@@ -17,10 +17,12 @@ from app.web.layout import MOUSE_MIDDLE, MOUSE_PRIMARY, MOUSE_SECONDARY, Action,
 from app.web.views.base import CustomField
 from app.web.views.par import ParView
 
+TOOL = "tool"  # the action of a click or tap: whatever the tool switch has chosen
 TURN_MS = 150  # a quarter turn; the issue's ceiling
 
 # Per-cell code: tile value in bits 0-3, then flags. Ring positions use codes above any cell's.
 LOCKED, FLOWING, LOOP, SOURCE = 16, 32, 64, 128
+GHOST = 512  # a wrapping Net board's ring: the opposite edge's tile, shown half, faded (the edges join)
 ENTRANCE, EXIT = 1024, 2048
 WET = 1  # added to ENTRANCE/EXIT when water passes there
 
@@ -37,12 +39,15 @@ class PipesView(ParView):
 
     backend = pipes
     spec = pipes.SPEC
-    grid_label_key = "pipes_grid"
     actions = (
-        Action("turn_cw", "action_turn_cw", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),
+        Action("turn_cw", "action_turn_cw", keys=("Enter", " ")),
         Action("turn_ccw", "action_turn_ccw", keys=("Shift+Enter",), buttons=(MOUSE_SECONDARY,)),
         Action("lock", "action_lock", keys=("l",), buttons=(MOUSE_MIDDLE,), long_press=True),
+        # A click or a tap does what the tool switch says (turn clockwise unless the player chose
+        # otherwise): touch players and trackpads without a middle button reach every action.
+        Action(TOOL, "action_tool", buttons=(MOUSE_PRIMARY,), tap=True),
     )
+    tools = ("turn_cw", "turn_ccw", "lock")
     sounds = {"turn": ((740.0, 0.0, 0.04, "triangle", 0.16),),
               "lock": ((440.0, 0.0, 0.04, "square", 0.06), (330.0, 0.04, 0.05, "square", 0.05))}
     min_cell_px = 30.0
@@ -58,7 +63,14 @@ class PipesView(ParView):
     def __init__(self, host: Any) -> None:
         super().__init__(host)
         self._unlock_button: Any = None  # "Unlock all", once extra_controls has made it
+        self.tool = "turn_cw"  # what a click or tap does: "turn_cw", "turn_ccw" or "lock"
         self.colours = COLOURS
+
+    @property
+    def grid_label_key(self) -> str:  # type: ignore[override]
+        """"Pipe Link board", or on a wrapping board "Pipe Link board; edges wrap around"."""
+        state = self.host.state
+        return "pipes_grid_wrap" if state is not None and state.params.wrap else "pipes_grid"
 
     @property
     def rule_key(self) -> str:  # type: ignore[override]
@@ -69,9 +81,10 @@ class PipesView(ParView):
     # ----- the board -------------------------------------------------------------------------
 
     def layout(self, state: pipes.State) -> BoardLayout:
-        """Path mode: a ring holding the entrance (left of the top-left tile) and the exit; Net: cells only."""
+        """Path mode: a ring holding the entrance (left of the top-left tile) and the exit; Net: cells only,
+        but a wrapping Net board has a ring with no buttons on it, where the opposite edges show through."""
         if state.params.mode == pipes.NET:
-            return BoardLayout(state.height, state.width)
+            return BoardLayout(state.height, state.width, ring=bool(state.params.wrap))
         return BoardLayout(state.height, state.width, ring=True,
                            edge=frozenset({(0, -1), (state.height - 1, state.width)}))
 
@@ -83,7 +96,15 @@ class PipesView(ParView):
         if state.params.mode == pipes.NET:
             source = pipes.source_cell(state.params)
             codes[source // state.width, source % state.width] |= SOURCE
-            return codes
+            if not state.params.wrap:
+                return codes
+            # Tatham's wrapping Net: the board continues past each edge into the opposite one.
+            ring = np.zeros((state.height + 2, state.width + 2), dtype=np.int32)
+            ring[1:-1, 1:-1] = codes
+            ghosts = (codes & ~(LOCKED | SOURCE)) | GHOST
+            ring[0, 1:-1], ring[-1, 1:-1] = ghosts[-1, :], ghosts[0, :]
+            ring[1:-1, 0], ring[1:-1, -1] = ghosts[:, -1], ghosts[:, 0]
+            return ring
         ring = np.zeros((state.height + 2, state.width + 2), dtype=np.int32)
         ring[1:-1, 1:-1] = codes
         wet_in = bool(codes[0, 0] & FLOWING)
@@ -114,7 +135,9 @@ class PipesView(ParView):
             x, y, size = geometry.rect(position)
             context.save()
             _clip_square(context, x, y, size)
-            if layout.is_cell(position) or code >= ENTRANCE:
+            if code & GHOST and code < ENTRANCE:
+                self._ghost(context, layout, position, code, x, y, size)
+            elif layout.is_cell(position) or code >= ENTRANCE:
                 self.paint_cell(context, code, x, y, size)
             else:
                 context.fillStyle = self.colours["bg"]
@@ -200,6 +223,22 @@ class PipesView(ParView):
             context.fillStyle = colours["lock"]
             context.fillRect(lx, ly + unit * 0.55, unit, unit * 0.75)
 
+    def _ghost(self, context: Any, layout: BoardLayout, position: Position, code: int, x: float, y: float,
+               size: float) -> None:
+        """The opposite edge's tile beyond a wrapping board's edge: its half nearest the board, faded."""
+        context.fillStyle = self.colours["bg"]
+        context.fillRect(x, y, size, size)
+        row, col = position
+        half_x = x + size / 2 if col < 0 else x
+        half_y = y + size / 2 if row < 0 else y
+        context.beginPath()
+        context.rect(half_x, half_y, size if 0 <= col < layout.cols else size / 2,
+                     size if 0 <= row < layout.rows else size / 2)
+        context.clip()
+        context.globalAlpha = 0.45
+        self._tile(context, code & ~GHOST, x, y, size, 0.0)
+        context.globalAlpha = 1.0
+
     def _port(self, context: Any, code: int, x: float, y: float, size: float) -> None:
         """The entrance (water comes in from the left) or the exit (water leaves to the right)."""
         context.fillStyle = self.colours["bg"]
@@ -251,6 +290,8 @@ class PipesView(ParView):
         """Turn or lock a tile; the entrance and exit do nothing."""
         if not (0 <= row < state.height and 0 <= col < state.width):
             return None
+        if action == TOOL:
+            action = self.tool
         if action == "lock":
             return ("lock", row, col)
         return ("cw" if action == "turn_cw" else "ccw", row, col)
@@ -389,6 +430,25 @@ class PipesView(ParView):
         if values.get("wrap") and values.get("mode") != pipes.NET:
             return self.t("pipes_wrap_needs_net")
         return self.t("pipes_size_error", low=pipes.MIN_SIDE, high=pipes.MAX_SIDE)
+
+    def play_tools(self, listen: Any) -> Any:
+        """The tool switch in the control bar: what a click or tap does (turn ↻, turn ↺ or lock).
+
+        Native radio buttons in a labelled group: arrow keys move between them, a screen
+        reader says "Turn ↻, radio button, 1 of 3, checked"; the checked one looks pressed."""
+        choices = []
+        for tool in self.tools:
+            radio = element("input", attrs={"type": "radio", "name": "pipes-tool", "value": tool,
+                                            "id": f"pipes-tool-{tool}"})
+            radio.checked = tool == self.tool
+            listen(radio, "change", lambda _event, chosen=tool: self._choose_tool(chosen))
+            choices.append(element("label", cls="tool-choice", children=[
+                radio, element("span", attrs={"data-i18n": f"pipes_tool_{tool}"})]))
+        return element("div", cls="tool-switch", attrs={"role": "radiogroup", "id": "pipes-tools",
+                                                        "data-i18n-label": "pipes_tool_label"}, children=choices)
+
+    def _choose_tool(self, tool: str) -> None:
+        self.tool = tool
 
     def extra_controls(self, host: Any) -> None:
         """"Unlock all"."""
