@@ -17,7 +17,7 @@ def start() -> None:
 
         boot()
     except Exception as exc:  # the last line of defence: report, do not show Python internals
-        traceback.print_exc()
+        js.console.error(traceback.format_exc())  # to the console only: stderr may reach the page
         js.window.masumeBootFailed("msg-load-failed", f"{type(exc).__name__}: {exc}"[:160])
 
 

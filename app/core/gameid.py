@@ -15,12 +15,15 @@ from typing import Any
 import numpy as np
 
 SEPARATOR = "."
+# The longest game ID read: the largest boards' IDs are under 500 characters (a placed 50×50
+# Minesweeper board is 436); a longer text is refused before any work, so a huge link cannot freeze the page.
+MAX_ID_CHARS = 2_000
 _FIELD = re.compile(r"^[A-Za-z0-9_\-]*$")
 
 
 # What kind of problem a game ID has: the page says it in the player's language
 # (catalogue key "id_problem_<kind>"); the English message keeps the detail.
-ID_PROBLEMS = ("shape", "version", "size", "board", "solved", "unsolvable")
+ID_PROBLEMS = ("shape", "version", "size", "board", "solved", "unsolvable", "too_long")
 
 
 class GameIdError(ValueError):
@@ -42,7 +45,9 @@ def compose(version: int, *fields: str) -> str:
 
 
 def split(text: str, version: int, count: int) -> list[str]:
-    """Check a game ID's version and field count and return its fields."""
+    """Check a game ID's length, version and field count and return its fields."""
+    if len(text) > MAX_ID_CHARS:
+        raise GameIdError(f"the game ID has {len(text)} characters, more than {MAX_ID_CHARS}", "too_long")
     text = text.strip()
     if not text:
         raise GameIdError("the game ID is empty")

@@ -14,6 +14,11 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 PLAY, DAILY, STATS, REPLAY = "play", "daily", "stats", "replay"  # the screens a game's hash can name
+# The longest hash followed: a game ID and a replay's moves at their own caps, with room for the rest.
+# A longer one is refused before it is even unquoted: reading it could block the page for a long time.
+# (A number, not the sum of gameid.MAX_ID_CHARS and replay.MAX_LINK_CHARS: importing those would load
+# numpy before home; tests/unit/test_route.py checks it stays above them.)
+MAX_HASH_CHARS = 26_200
 
 
 @dataclass(frozen=True)
@@ -32,7 +37,9 @@ class Route:
 
 
 def parse_hash(fragment: str, games: Collection[str]) -> Route:
-    """Turn `location.hash` into a Route; unknown games fall back to home with a problem noted."""
+    """Turn `location.hash` into a Route; unknown games and over-long links fall back to home with a problem noted."""
+    if len(fragment or "") > MAX_HASH_CHARS:
+        return Route(problem="link_too_long")
     text = unquote(fragment or "").lstrip("#").strip()
     if not text:
         return Route()

@@ -35,6 +35,8 @@ class Setting:
 
 
 ANNOUNCE_LEVELS = ("off", "short", "full")
+# The board colours every game draws with: its own, or Okabe and Ito's colour-blind-safe set.
+PALETTES = ("standard", "okabe_ito")
 
 SETTINGS: dict[str, Setting] = {
     "lang": Setting(None, str, choices=LANGUAGES, nullable=True),  # None: follow the browser
@@ -44,6 +46,7 @@ SETTINGS: dict[str, Setting] = {
     "shortcuts": Setting(True, bool),
     # What the live region says after a move, undo, redo, restart or new game.
     "announce": Setting("short", str, choices=ANNOUNCE_LEVELS),
+    "palette": Setting("standard", str, choices=PALETTES),
     "persist_asked": Setting(False, bool),  # persistent storage was requested once (after the first best)
 }
 

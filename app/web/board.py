@@ -25,6 +25,7 @@ from typing import Any
 
 import js
 import numpy as np
+from pyodide.ffi import to_js
 
 from app.web.dom import Callback, Listeners, element
 from app.web.layout import (
@@ -95,26 +96,7 @@ class BoardWidget:
         if describedby:
             attrs["aria-describedby"] = describedby
         self.grid = element("div", cls="board-grid", attrs=attrs)
-        self.buttons: dict[Position, Any] = {}
-        m = layout.margin
-        for r in range(-m, layout.rows + m):
-            if any(layout.is_live((r, c)) for c in range(-m, layout.cols + m)):
-                row = element("div", cls="board-row", attrs={"role": "row", "aria-rowindex": str(r + m + 1)})
-            else:  # a ring row with nothing on it: no row for a screen reader to land on (and no empty row)
-                row = element("div", cls="board-row", attrs={"role": "none"})
-            for c in range(-m, layout.cols + m):
-                if layout.is_live((r, c)):
-                    kind = "cell" if layout.is_cell((r, c)) else "cell edge"
-                    button = element("button", cls=kind, attrs={
-                        "type": "button", "data-row": str(r), "data-col": str(c), "tabindex": "-1"})
-                    self.buttons[(r, c)] = button
-                    holder = element("div", cls="board-cell", attrs={
-                        "role": "gridcell", "aria-colindex": str(c + m + 1)}, children=[button])
-                else:
-                    # Nothing here: an empty slot keeps the grid's columns, with no button to land on.
-                    holder = element("div", cls="board-cell board-gap", attrs={"role": "presentation"})
-                row.appendChild(holder)
-            self.grid.appendChild(row)
+        self.buttons: dict[Position, Any] = self._build_grid(layout)
         self.board = element("div", cls="board" + (" has-ring" if layout.ring else ""),
                              children=[self.canvas, self.grid])
         self.board.style.setProperty("--cols", str(layout.total_cols))
@@ -342,6 +324,26 @@ class BoardWidget:
     def focus(self) -> None:
         """Put keyboard focus on the cursor position."""
         self.buttons[self.cursor].focus()
+
+    def _build_grid(self, layout: BoardLayout) -> dict[Position, Any]:
+        """Fill the grid with its rows and buttons in one call (static/js/board-grid.js); return position -> button."""
+        m = layout.margin
+        rows: list[list[Any]] = []
+        live: list[Position] = []
+        for r in range(-m, layout.rows + m):
+            # Indices agree with the labels ("Row 1, column 1" is aria-rowindex 1): cells count from 1 and the
+            # ring after them goes on from there; the ring before row 1 has no number of its own (0: none).
+            row_index = r + 1 if any(layout.is_live((r, c)) for c in range(-m, layout.cols + m)) else None
+            cells: list[list[Any]] = []
+            for c in range(-m, layout.cols + m):
+                if layout.is_live((r, c)):
+                    live.append((r, c))
+                    cells.append(["cell" if layout.is_cell((r, c)) else "cell edge", r, c, max(c + 1, 0)])
+                else:  # an empty slot keeps the grid's columns, with no button to land on
+                    cells.append([None, r, c, 0])
+            rows.append([None if row_index is None else max(row_index, 0), cells])
+        buttons = js.window.masumeBuildGrid(self.grid, to_js(rows)).to_py()
+        return dict(zip(live, buttons, strict=True))
 
     def _set_cursor_tabstop(self) -> None:
         button = self.buttons[self.cursor]

@@ -5,10 +5,9 @@ redraw from the new state. The parts live in `app.web.screen` (controls, size
 form, share box, result dialog, slow moves); the game in progress is saved and
 restored by `app.core.progress`. Views reach the page only through their host.
 
-Records (`app.core.stats`): a board counts as started at its first move and is
-recorded once, when it first ends; undoing a loss and winning later plays on the
-same recorded board (the deaths and the time after them go to bests, not stats).
-The daily (`#<game>/daily`) is the same screen on today's board (`app.core.daily`);
+What a move counts (statistics, bests, stages, the daily, hints) is decided by
+`app.core.play`, before the screen draws and says the move; the end of a game is
+shown by `app.web.screen.ending`. The daily (`#<game>/daily`) is the same screen on today's board (`app.core.daily`);
 the hash stays `#<game>/daily` while it is in play, so a reload returns to it.
 """
 
@@ -17,27 +16,29 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import js
-
-from app.core import progress, registry
-from app.core.check import check_hook, run_check
-from app.core.daily import card_fields, daily_hash, daily_state, result_card, utc_day
+from app.core import registry
+from app.core.check import check_hook
+from app.core.daily import daily_hash, daily_state, utc_day
 from app.core.game import RefusedMoveError, apply_steps
-from app.core.replay import replay_link
+from app.core.play import Change, Ending, Play, Records, first_unfinished_stage
 from app.core.rng import Rng, new_seed
 from app.core.route import DAILY, STATS, format_hash
 from app.core.session import Session
-from app.core.stats import result_of
 from app.web.board import BoardWidget
 from app.web.dom import Callback, Listeners, by_id, document, element, window
 from app.web.layout import global_key_rows, key_help, key_rows
 from app.web.screen.controls import Controls
 from app.web.screen.draw import draw_state
+from app.web.screen.ending import offer_extras, show_loss, show_win
+from app.web.screen.game_ids import decode_for_play, id_problem, other_game_of
 from app.web.screen.host import GameHost
 from app.web.screen.result_dialog import ResultDialog
+from app.web.screen.saved_progress import SavedProgress
 from app.web.screen.share_box import ShareBox
+from app.web.screen.shortcuts import on_shortcut
 from app.web.screen.size_form import SizeForm
 from app.web.screen.slow_move import SlowMove
+from app.web.screen.speech import say_board, say_change
 from app.web.screen.zoom import BoardZoom
 from app.web.views import view_class
 
@@ -67,12 +68,10 @@ class GameScreen:
         shell.audio.add_effects(self.view.sounds)
         self._listeners = Listeners()
         self._tick = Callback(self._on_tick)
-        self._progress_dirty = False
+        self.saved = SavedProgress(shell.storage, game)
         self.board: BoardWidget | None = None
-        self.session: Session | None = None
+        self.playing: Play[Any, Any] | None = None  # the board in play and what it counts (app.core.play)
         self.daily_day = utc_day(time.time()) if daily else None  # the UTC date of the daily in play, if it is one
-        self._counted_start = self._counted_result = False  # this board's entries in the statistics
-        self._hint_words: tuple[Any, str] | None = None  # (move, words) of the hint being played, until said
 
         self.root = element("section", cls=f"game game-{game}", attrs={"aria-labelledby": "game-title"})
         by_id("view").appendChild(self.root)
@@ -81,16 +80,21 @@ class GameScreen:
         if self.daily_day is not None and self.shell.dailies.is_done(game, self.daily_day):
             self.shell.notify(self.i18n.t("daily_done_already"))
         if announce:  # opened from another screen (Next stage, a link): say which board this is
-            self._say_board(None)
+            say_board(self, None)
         on = self._listeners.on
         on(document, "visibilitychange", self._on_visibility)
         on(window, "pagehide", lambda _event: self._save_progress())
-        on(document, "keydown", self._on_shortcut)
+        on(document, "keydown", lambda event: on_shortcut(self, event))
         self._interval = window.setInterval(self._tick.proxy, TICK_MS)
 
     def listen(self, target: Any, event: str, handler: Any) -> None:
         """Let a view listen to an element until the screen closes."""
         self._listeners.on(target, event, handler)
+
+    @property
+    def session(self) -> Session | None:
+        """The session of the board in play (None before the first board)."""
+        return self.playing.session if self.playing is not None else None
 
     @property
     def title(self) -> str:
@@ -116,7 +120,7 @@ class GameScreen:
                                   game_started=lambda: self.session is not None and self.session.timer.started,
                                   refused=lambda: self.shell.audio.play("error"))
         self.share = ShareBox(self._listeners, open_id=self._open_typed_id, say=self.shell.announce, t=self.i18n.t)
-        self.dialog = ResultDialog(self._listeners, on_new_game=lambda: self.new_game(), on_close=self._focus_board,
+        self.dialog = ResultDialog(self._listeners, on_new_game=lambda: self.new_game(), on_close=self.focus_board,
                                    on_next=self._open_next_stage)
         extras = element("div", cls="extras")
         self.view.extra_controls(extras)
@@ -147,52 +151,22 @@ class GameScreen:
             self._start(state)
             game_id = self.game_id()  # a daily left half-played is restored like any other board
         else:
-            state = self._decode_for_play(game_id, "bad_link") if game_id is not None else None
+            state = decode_for_play(self, game_id, "bad_link") if game_id is not None else None
             if state is None and game_id is None:
-                state = self._first_unfinished_stage()
+                state = first_unfinished_stage(self.backend, self.shell.stages)
             if state is None:
                 state = self._fresh_state(self.view.adjust_params(next(iter(self.backend.presets.values()))))
             self._start(state)
-        # Read at every open, so a damaged save is set aside now rather than overwritten by the next move.
-        saved = self.shell.storage.get(self._progress_key())
+        saved = self.saved.read()  # at every open, also when the board is not restored
         if game_id is not None and state is not None:
-            restored = progress.restore(self.backend, saved, self.game_id())
+            restored = self.saved.restore(self.backend, self.game_id(), saved)
             if restored is not None:
-                self.session = restored
-                self._counted_start = bool(restored.move_log)  # counted before the reload
-                self._counted_result = restored.deaths > 0  # a loss, since undone, was recorded when it happened
+                self.playing = self._play_on(restored, restored=True)  # counted before the reload
                 self.render(force=True)
-
-    def _first_unfinished_stage(self) -> Any:
-        """A game with stages opens on the first one not yet cleared (None: no stages, or all cleared)."""
-        stages = self.backend.stages
-        ids = list(stages.ids()) if stages is not None else []
-        if stages is None or not ids:
-            return None
-        stage = self.shell.stages.first_unfinished(self.game, ids)
-        return stages.stage_state(stage) if stage is not None else None
 
     def stage_progress(self, stage_id: str) -> dict[str, Any]:
         """The player's record of one stage: {"done": bool, "best": moves or None}."""
         return self.shell.stages.get(self.game, stage_id)
-
-    def _decode_for_play(self, text: str, problem_key: str) -> Any:
-        """Return the playable puzzle a game ID names, or None after telling the player why not."""
-        try:
-            state = self.backend.decode(text)
-        except ValueError as exc:
-            self.shell.notify(self.i18n.t(problem_key, reason=self._id_problem(exc)))
-            return None
-        if self.backend.status(state) != 0:
-            # e.g. a Minesweeper board its first click already won: nothing left to play
-            self.shell.notify(self.i18n.t("finished_link"))
-            return None
-        return state
-
-    def _id_problem(self, error: ValueError) -> str:
-        """Say in the player's language what is wrong with a game ID; the English detail goes to the console."""
-        js.console.info(f"Masume: game ID refused: {error}")
-        return self.i18n.t(f"id_problem_{getattr(error, 'kind', 'shape')}")
 
     def _fresh_state(self, params: Any) -> Any:
         return self.backend.generate(params, Rng(new_seed()))
@@ -200,9 +174,8 @@ class GameScreen:
     def _start(self, state: Any) -> None:
         """Begin a session on `state` and draw it."""
         self.slow.cancel()
-        self.session = Session(self.backend, state)
-        self._counted_start = self._counted_result = False
-        self.preset_key = self.backend.format_params(self.backend.params_of(state))
+        self.playing = self._play_on(Session(self.backend, state))
+        self.preset_key = self.playing.preset_key
         if self.board is not None:
             self.board.close()
         self.board = BoardWidget(self.board_area, self.view.layout(state), self.view.actions,
@@ -217,6 +190,12 @@ class GameScreen:
         # The size menu names the board in play, not a choice that was never applied.
         self.size_form.fill(self.backend.params_of(self.session.state))
         self._sync_hash()
+
+    def _play_on(self, session: Session, *, restored: bool = False) -> Play[Any, Any]:
+        """Play `session` with the player's records (a restored one was counted before the reload)."""
+        shell = self.shell
+        return Play(self.backend, session, Records(shell.stats, shell.bests, shell.stages, shell.dailies),
+                    best_record=self.view.record, daily_day=self.daily_day, restored=restored)
 
     def relabel(self) -> None:
         """Redraw every text (after a language switch or a new board)."""
@@ -255,7 +234,7 @@ class GameScreen:
     def _on_tick(self, *_: Any) -> None:
         if self.session is not None:
             self.controls.tick(self.session.elapsed)
-        if self._progress_dirty:
+        if self.saved.dirty:
             self._save_progress()
             self.shell.check_storage()
 
@@ -281,26 +260,24 @@ class GameScreen:
             self.play(move)
             return
         before = self.session.state
-        self.slow.start(steps, lambda new: self._record(before, move, new))
+        self.slow.start(steps, lambda new: self._take(before, move, new))
 
-    def _record(self, before: Any, move: Any, new: Any) -> None:
+    def _take(self, before: Any, move: Any, new: Any) -> None:
         """Take the result of a sliced move, if the board it was for is still in play."""
-        if self.session is None or self.session.state is not before:
-            return
-        self.session.record(move, new)
-        self._after_move(before, move)
+        change = self.playing.take(before, move, new) if self.playing is not None else None
+        if change is not None:
+            self._after_move(change)
 
     def play(self, move: Any) -> bool:
-        """Apply a move through the session and update the page; False if it was illegal."""
-        if self.session is None:
+        """Play a move (recorded at once), then draw and say it; False if it was illegal."""
+        if self.playing is None:
             return False
-        before = self.session.state
         try:
-            self.session.play(move)
+            change = self.playing.move(move)
         except ValueError as refusal:
             self._refused(refusal)
             return False
-        self._after_move(before, move)
+        self._after_move(change)
         return True
 
     def _refused(self, refusal: ValueError) -> None:
@@ -309,73 +286,48 @@ class GameScreen:
         if isinstance(refusal, RefusedMoveError):
             self.shell.announce(self.i18n.t(refusal.string_key, **refusal.params))
 
-    def _after_move(self, before: Any, move: Any) -> None:
+    def _after_move(self, change: Change[Any, Any]) -> None:
         self.board.mark([], "hinted")
         self.board.mark([], "wrong")  # what a check found may have changed with the move
         changed = self.render()
-        self._say_change(None, before, move)  # first, so a view's own words (after_move) come last
-        self.view.after_move(before, self.session.state, move, changed)
-        self._after_change()
+        # Said first, so a view's own words (after_move) come last.
+        say_change(self, None, change.before, change.move, hinted=change.hint_words)
+        self.view.after_move(change.before, change.after, change.move, changed)
+        self._after_change(change.ending)
 
-    def _say_change(self, what: str | None, before: Any, move: Any = None) -> None:
-        """Announce a move, undo, redo, restart or new game at the player's verbosity.
-
-        A hinted move's words (the view's `hint_words`) come first, and are said even when
-        move announcements are off: the player asked for the hint.
-        """
-        hinted = None
-        if self._hint_words is not None and move is not None and tuple(self._hint_words[0]) == tuple(move):
-            hinted, self._hint_words = self._hint_words[1], None
-        verbosity = self.shell.settings.get("announce")
-        if self.session is None:
-            return
-        change = ""
-        if verbosity != "off":
-            summary = self.view.move_summary(before, self.session.state, move, verbosity)
-            change = " ".join(filter(None, [self.i18n.t(what) if what else "", summary or ""]))
-        text = self.i18n.sentences(hinted, change)
-        if text:
-            self.shell.announce(text)
-
-    def _after_change(self) -> None:
+    def _after_change(self, ending: Ending | None) -> None:
         self._sync_hash()
-        if not self._counted_start and self.session.move_log:
-            self._counted_start = True
-            self.shell.stats.note_started(self.game, self.preset_key)
-        if self.session.over:
-            self._finish()
+        if ending is not None:
+            self._finish(ending)
         elif self.session.move_log:
-            # Saved by the next clock tick, or at once when the page hides: writing the whole
-            # move log on every move would sit between the input and its painted frame.
-            self._progress_dirty = True
+            self.saved.dirty = True  # written by the next clock tick, or at once when the page hides
         else:
-            self._progress_dirty = False
-            self._forget_progress()  # undone back to the start: nothing to restore
+            self.saved.forget()  # undone back to the start: nothing to restore
         self.shell.check_storage()
 
     def undo(self) -> None:
         """Undo one step."""
-        self._step_history(self.session.undo, "undo", "said_undo")
+        self._step_history("undo", "undo", "said_undo")
 
     def redo(self) -> None:
         """Redo one undone step."""
-        self._step_history(self.session.redo, "press", "said_redo")
+        self._step_history("redo", "press", "said_redo")
 
     def restart(self) -> None:
         """Return to the puzzle's start as an undoable step."""
-        self._step_history(self.session.restart, "undo", "said_restart")
+        self._step_history("restart", "undo", "said_restart")
 
     def _step_history(self, step: Any, sound: str, said: str) -> None:
-        if self.session is None or self.slow.running:
+        if self.playing is None or self.slow.running:
             return
-        before = self.session.state
-        if step():
+        change = self.playing.step(step)
+        if change is not None:
             self.shell.audio.play(sound)
             self.board.mark([], "hinted")
             self.board.mark([], "wrong")
             self.render()
-            self._say_change(said, before)
-            self._after_change()
+            say_change(self, said, change.before)
+            self._after_change(change.ending)
             if document.activeElement is not None and getattr(document.activeElement, "disabled", False):
                 self.board.focus()  # the button just pressed was disabled by the step (nothing left to undo)
 
@@ -383,27 +335,25 @@ class GameScreen:
         """Ask the backend for a hint and let the view show or play it."""
         if self.session is None or self.session.over or self.slow.running:
             return
-        move = self.backend.hint(self.session.state)
+        move = self.playing.hint()  # counted as a hint
         if move is None:
             self.shell.announce(self.view.no_hint_text())
             self.shell.audio.play("error")
             return
-        self.session.note_hint()
         self.shell.audio.play("hint")
-        words = self.view.hint_words(self.session.state, move)
-        self._hint_words = (move, words) if words else None
+        self.playing.hold_hint_words(move, self.view.hint_words(self.session.state, move))
         try:
             self.view.use_hint(move)
         finally:
-            unsaid, self._hint_words = self._hint_words, None
+            unsaid = self.playing.unsaid_hint_words()
         if unsaid is not None:  # no move was played at once (a hint that only shows, a slow first open)
-            self.shell.announce(unsaid[1])
+            self.shell.announce(unsaid)
 
     def check(self) -> None:
         """Mark what is already wrong (the game's own Check); it counts like a hint."""
         if self.session is None or self.session.over or self.slow.running or check_hook(self.backend) is None:
             return
-        result = run_check(self.session)
+        result = self.playing.check()  # a result counts as a hint
         t = self.i18n.t
         if result is None:
             self.shell.announce(t("check_nothing_yet"))
@@ -411,7 +361,7 @@ class GameScreen:
         self.shell.audio.play("hint" if not result.anything_wrong else "error")
         self.board.mark(list(result.cells), "wrong", note=t("check_marked_cell"))
         self.render()  # the hint count beside the board
-        self._progress_dirty = True  # the check is kept with the game, as a hint is
+        self.saved.dirty = True  # the check is kept with the game, as a hint is
         self.shell.announce(" ".join([t(result.string_key, count=result.count), t("check_counts_as_hint")]))
 
     def in_progress(self) -> bool:
@@ -434,28 +384,10 @@ class GameScreen:
             params = self.backend.params_of(self.session.state)
         self.daily_day = None  # a new board is not the daily
         self._start(self._fresh_state(self.view.adjust_params(params)))
-        self._forget_progress()
-        self._say_board("said_new_game")
+        self.saved.forget()
+        say_board(self, "said_new_game")
         if focus_board:
             self.board.focus()
-
-    def _say_board(self, what: str | None) -> None:
-        """Announce the board now in play: "New game, <board>." or just "<board>", then the view's summary."""
-        verbosity = self.shell.settings.get("announce")
-        if verbosity == "off" or self.session is None:
-            return
-        name = self.i18n.t(what, size=self._size_name()) if what else self._size_name()
-        summary = self.view.move_summary(None, self.session.state, None, verbosity)
-        self.shell.announce(" ".join(filter(None, [name, summary or ""])))
-
-    def _size_name(self) -> str:
-        """The preset's name of the board in play ("Easy 5×5"), else its params text."""
-        params = self.backend.params_of(self.session.state)
-        current = self.backend.format_params(params)
-        for name, preset in self.backend.presets.items():
-            if self.backend.format_params(self.view.adjust_params(preset)) == current:
-                return str(self.view.preset_label(name, preset))
-        return str(self.view.params_label(params))
 
     def key_rows(self) -> list[tuple[str, str]]:
         """Every key of this screen: the board's actions, then the page's own (for the Keys help)."""
@@ -466,36 +398,10 @@ class GameScreen:
         """Follow the header's settings (shortcuts on or off)."""
         self.controls.set_shortcuts(self.shell.shortcuts_on)
 
-    def _focus_board(self) -> None:
+    def focus_board(self) -> None:
+        """Put the keyboard focus on the board."""
         if self.board is not None:
             self.board.focus()
-
-    def _on_shortcut(self, event: Any) -> None:
-        target = event.target
-        tag = str(getattr(target, "tagName", "") or "").lower()
-        if tag in ("input", "select", "textarea") or self.dialog.is_open:
-            return
-        if document.querySelector("dialog[open]") is not None:
-            return  # a confirmation or the keys help is open: keys belong to it
-        key = str(event.key)
-        if event.ctrlKey or event.metaKey:
-            lowered = key.lower()
-            if lowered == "z" and not event.shiftKey:
-                event.preventDefault()
-                self.undo()
-            elif lowered == "y" or (lowered == "z" and event.shiftKey):
-                event.preventDefault()
-                self.redo()
-            return
-        if event.altKey or event.repeat or not self.shell.shortcuts_on:
-            return  # a held H is one hint, not one per key repeat; and the player may turn letters off
-        if key in ("h", "H"):
-            self.hint()
-        elif key in ("c", "C"):
-            self.check()
-        elif key in ("n", "N"):
-            event.preventDefault()
-            self.ask_new_game()
 
     def _on_visibility(self, *_: Any) -> None:
         if self.session is None:
@@ -525,13 +431,13 @@ class GameScreen:
         try:
             state = self.backend.decode(text)
         except ValueError as exc:
-            other = self._other_game_of(text)
+            other = other_game_of(self.game, text)
             if other is not None:
                 name = self.i18n.t(registry.backend(other).name_key)
                 self.share.show_error(self.i18n.t("said_id_other_game", game=name),
                                       link=(format_hash(other, text), self.i18n.t("open_in_game", game=name)))
             else:
-                self.share.show_error(self.i18n.t("bad_game_id", reason=self._id_problem(exc)))
+                self.share.show_error(self.i18n.t("bad_game_id", reason=id_problem(self.i18n.t, exc)))
             self.shell.audio.play("error")
             return
         if self.backend.status(state) != 0:
@@ -540,135 +446,39 @@ class GameScreen:
         self.shell.clear_notice()  # an earlier refusal no longer applies
         self.daily_day = None
         self._start(state)
-        self._forget_progress()
-
-    def _other_game_of(self, text: str) -> str | None:
-        """Return the registered game whose backend reads this ID (a Minesweeper ID typed into Cross Light)."""
-        for game in registry.games():
-            if game == self.game:
-                continue
-            try:
-                registry.backend(game).decode(text)
-            except Exception:  # any backend's refusal means "not this game"
-                continue
-            return game
-        return None
-
-    # ----- progress kept across reloads ------------------------------------------------------
-
-    def _progress_key(self) -> str:
-        return f"progress:{self.game}"
+        self.saved.forget()
 
     def _save_progress(self) -> bool:
         """Keep the game in play for a reload; return False when there is nothing to keep."""
-        self._progress_dirty = False
-        if self.session is None:
-            return False
-        record = progress.save_record(self.backend, self.session, self.game_id())
-        if record is not None:
-            self.shell.storage.set(self._progress_key(), record)
-        return record is not None
-
-    def _forget_progress(self) -> None:
-        self.shell.storage.remove(self._progress_key())
+        return self.session is not None and self.saved.save(self.backend, self.session, self.game_id())
 
     # ----- the end of a game -----------------------------------------------------------------
 
-    def _finish(self) -> None:
-        self._forget_progress()
+    def _finish(self, ending: Ending) -> None:
+        """The board ended (already recorded): forget its progress, lock it, show the result."""
+        self.saved.forget()
         self.board.set_locked(True)
-        self._record_result()
-        self._offer_extras()
-        if self.session.status > 0:
-            self._celebrate()
+        offer_extras(self)
+        if ending.won:
+            self.best = self.shell.bests.get(self.game, self.preset_key)
+            show_win(self, ending)
         else:
-            self._lose()
+            show_loss(self)
 
-    def _lose(self) -> None:
-        """Game over is a moment: say what happened and offer Undo the last move, Retry this board, New game.
-
-        The view's `loss_report(session)` (optional) gives the title, the rows and the
-        cells to ring (Minesweeper: the mine, the post-mortem, the deaths so far).
-        """
-        t = self.i18n.t
-        self.shell.audio.play("lose")
-        report = self.view.loss_report(self.session)
-        title, rows, ring = report if report is not None else (t("game_over"), [], [])
-        if ring:
-            self.board.mark(ring, "hinted")
-        self.dialog.show_loss(title, rows, on_undo=self._undo_loss if self.session.can_undo else None,
-                              on_retry=self._retry_board)
-        self.shell.announce(" ".join([self.view.lost_text()] + [f"{label}: {value}" for label, value in rows]))
-
-    def _record_result(self) -> None:
-        """Count this board in the statistics once, at its first end; a won daily is marked done."""
-        if self.daily_day is not None and self.session.status > 0:
-            self.shell.dailies.mark_done(self.game, self.daily_day)  # also a win after an undone loss
-        if self._counted_result:
-            return
-        self._counted_result = True
-        if not self._counted_start:  # e.g. a board finished by its only move, counted as it ends
-            self._counted_start = True
-            self.shell.stats.note_started(self.game, self.preset_key)
-        self.shell.stats.record(self.game, self.preset_key, result_of(self.backend, self.session))
-
-    def _offer_extras(self) -> None:
-        """Fill the result dialog's second row: the daily's card, the replay and its link, the statistics."""
-        card = None
-        if self.daily_day is not None:
-            url = str(window.location.href).split("#")[0] + daily_hash(self.game)
-            card = result_card(self.i18n.lang, self.game, self.daily_day, url=url,
-                               **card_fields(self.backend, self.session))
-        link = replay_link(self.backend, self.session.log_start, self.session.move_log) \
-            if self.session.move_log else None
-        url = str(window.location.href).split("#")[0] + link if link else None
-        self.dialog.set_extras(stats_hash=format_hash(self.game, screen=STATS), card=card, replay_hash=link,
-                               replay_url=url, t=self.i18n.t, say=self.shell.announce)
-
-    def _undo_loss(self) -> None:
+    def undo_loss(self) -> None:
         """Take back the move that lost (the death stays counted) and play on from the board."""
         self.undo()
-        self._focus_board()
+        self.focus_board()
 
-    def _retry_board(self) -> None:
+    def retry_board(self) -> None:
         """The same board from its start (the death stays counted; undo returns to before the loss)."""
         self.restart()
-        self._focus_board()
-
-    def _stage_in_play(self) -> str | None:
-        stages = self.backend.stages
-        return stages.stage_of(self.session.state) if stages is not None else None
+        self.focus_board()
 
     def _open_next_stage(self) -> None:
-        stage = self._stage_in_play()
-        following = self.backend.stages.next_stage(stage) if stage is not None else None
+        following = self.playing.next_stage() if self.playing is not None else None
         if following is not None:
             window.location.hash = format_hash(self.game, following)
-
-    def _celebrate(self) -> None:
-        t = self.i18n.t
-        improved: set[str] = set()
-        clean = self.session.hints_used == 0
-        if clean:
-            improved = self.shell.bests.submit(self.game, self.preset_key, self.view.record(self.session))
-            self.best = self.shell.bests.get(self.game, self.preset_key)
-        stage = self._stage_in_play()
-        if stage is not None:
-            self.shell.stages.record_clear(self.game, stage, self.session.moves, counts_for_best=clean)
-        if self.session.deaths:
-            improved = set()  # a best after undoing a loss is kept apart, and is not a "new best"
-        self.shell.check_storage()
-        self.render()
-        self.shell.audio.play("clear")
-        rows = self.view.result_rows(self.session)
-        notes = [t("hints_used", hints=self.session.hints_used) if self.session.hints_used
-                 else t("new_best") if improved else ""]
-        if self.daily_day is not None:
-            notes.append(t("daily_cleared_streak", days=self.shell.dailies.streak(self.game, self.daily_day)))
-        note = self.i18n.sentences(*notes)
-        has_next = stage is not None and self.backend.stages.next_stage(stage) is not None
-        self.dialog.show(t("cleared"), rows, note, is_best=bool(improved), offer_next=has_next)
-        self.shell.announce(" ".join([t("cleared")] + [f"{label} {value}" for label, value in rows] + [note]))
 
     # ----- teardown --------------------------------------------------------------------------
 

@@ -4,10 +4,15 @@
 malformed or tampered link gives a ReplayError whose kind the page words);
 nothing is stored. The board is the game's own view, drawn read-only: the
 cursor moves and cells are read out, but no move is taken.
+
+A link may carry up to 20,000 moves; they are applied in slices by the game
+screen's own machinery (`SlowMove`, with progress and Cancel), so opening a long
+replay never blocks the page in one long task.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from app.core import registry
@@ -18,6 +23,7 @@ from app.web.clipboard import copy_text
 from app.web.dom import Callback, Listeners, by_id, document, element, window
 from app.web.screen.draw import draw_state
 from app.web.screen.host import ReplayHost
+from app.web.screen.slow_move import SlowMove
 from app.web.screen.zoom import cells_width, fitted_cell_px
 from app.web.views import view_class
 
@@ -49,10 +55,30 @@ class ReplayScreen:
         self._last_tick = 0.0
         self.root = element("section", cls=f"replay game-{game}", attrs={"aria-labelledby": "replay-title"})
         by_id("view").appendChild(self.root)
-        try:
-            self.replay = Replay.from_link(self.backend, rest)
-        except ReplayError as error:
-            self.problem = error.string_key
+        self._build_header()
+        # Until every move is applied, the screen is its heading and the busy mark (progress, Cancel).
+        self.loading: Any = element("div", cls="board-area replay-loading")
+        self.root.appendChild(self.loading)
+        self.slow = SlowMove(self.root, self.loading, self._listeners, t=self.t, on_cancel=self._cancelled,
+                             label_key="replay_loading")
+        self.relabel()
+        self.slow.start(_refusal_as_result(Replay.link_steps(self.backend, rest)), self._loaded)
+
+    def _loaded(self, result: Replay | ReplayError) -> None:
+        """Show the replay once its moves are applied, or say why it cannot be shown."""
+        if isinstance(result, ReplayError):
+            self.problem = result.string_key
+        else:
+            self.replay = result
+        self._show_body()
+
+    def _cancelled(self) -> None:
+        self.problem = "replay_cancelled"
+        self._show_body()
+        self.shell.announce(self.t("replay_cancelled"))
+
+    def _show_body(self) -> None:
+        self.loading.remove()
         self._build()
         self.relabel()
 
@@ -63,11 +89,13 @@ class ReplayScreen:
 
     # ----- building ------------------------------------------------------------------------------
 
-    def _build(self) -> None:
-        on = self._listeners.on
+    def _build_header(self) -> None:
         self.heading = element("h1", attrs={"id": "replay-title"})
         self.summary = element("p", cls="replay-summary", attrs={"id": "replay-summary"})
         self.root.appendChild(element("header", cls="game-header", children=[self.heading, self.summary]))
+
+    def _build(self) -> None:
+        on = self._listeners.on
         self.play_link = element("a", attrs={"id": "replay-play-this", "data-i18n": "replay_play_this"})
         back = element("a", cls="back-home", attrs={"href": "#", "data-i18n": "home"})
         if self.replay is None:
@@ -136,6 +164,9 @@ class ReplayScreen:
         t = self.t
         self.shell.i18n.apply(self.root)
         self.heading.textContent = t("replay_heading", game=t(self.view.name_key))
+        if self.replay is None and self.problem is None:  # still loading: the busy mark says how far
+            self.summary.textContent = ""
+            return
         if self.replay is None:
             self.summary.textContent = ""
             self.problem_line.textContent = t(self.problem or "replay_problem_shape")
@@ -252,8 +283,20 @@ class ReplayScreen:
     def close(self) -> None:
         """Stop playback, remove listeners and take the screen out of the page."""
         self._pause()
+        self.slow.close()
         self._listeners.close()
         if self.board is not None:
             self.board.close()
         self._tick.close()
         self.root.remove()
+
+
+Loading = Generator["float | None", None, "Replay | ReplayError"]
+
+
+def _refusal_as_result(steps: Generator[float | None, None, Replay]) -> Loading:
+    """Run a replay's loading slices, returning a refusal (ReplayError) as the result instead of raising it."""
+    try:
+        return (yield from steps)
+    except ReplayError as refusal:
+        return refusal

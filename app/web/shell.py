@@ -31,6 +31,9 @@ from app.web.snapshot_setting import SnapshotSetting
 NOTICE_MS = 9000
 
 
+WRAP_KEYS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+
+
 class Shell:
     """Owns storage, settings, audio, language and the current screen."""
 
@@ -71,12 +74,14 @@ class Shell:
         on(by_id("sfx-toggle"), "click", lambda _event: self.toggle("sfx"))
         on(by_id("shortcuts-toggle"), "change", lambda event: self.set_setting("shortcuts", bool(event.target.checked)))
         on(by_id("announce-select"), "change", lambda event: self.set_setting("announce", str(event.target.value)))
+        on(by_id("palette-select"), "change", lambda event: self.set_palette(str(event.target.value)))
         on(by_id("keys-button"), "click", lambda _event: self.open_keys())
         on(by_id("keys-close"), "click", lambda _event: by_id("keys-dialog").close())
         on(by_id("confirm-yes"), "click", lambda _event: self._answer(True))
         on(by_id("confirm-no"), "click", lambda _event: self._answer(False))
         on(by_id("confirm-dialog"), "close", lambda _event: self._answer(False))
         on(document, "keydown", self._on_help_key)
+        on(document, "keydown", self._on_board_wrap)
         self._show_toggles()
         self.snapshot_setting = SnapshotSetting(self.i18n, self._listeners, self.notify)
         self.i18n.apply()
@@ -235,6 +240,8 @@ class Shell:
             by_id(f"{name}-toggle").setAttribute("aria-pressed", "true" if self.settings.get(name) else "false")
         by_id("shortcuts-toggle").checked = self.shortcuts_on
         by_id("announce-select").value = self.settings.get("announce")
+        by_id("palette-select").value = self.settings.get("palette")
+        document.documentElement.setAttribute("data-palette", self.settings.get("palette"))
         keys_button = by_id("keys-button")
         if self.shortcuts_on:
             keys_button.setAttribute("aria-keyshortcuts", "?")
@@ -248,6 +255,36 @@ class Shell:
         if self.screen is not None and hasattr(self.screen, "settings_changed"):
             self.screen.settings_changed()
         self.check_storage()
+
+    def _on_board_wrap(self, event: Any) -> None:
+        """Say when an arrow key took the board's cursor round the edge ("Wrapped to column 1").
+
+        The board has moved focus by now (its listener is nearer the key's target): the key's target is
+        the position left, the focused button the one reached.
+        """
+        step = WRAP_KEYS.get(str(event.key))
+        old, new = event.target, document.activeElement
+        if step is None or old is None or new is None or old == new:
+            return
+        if not (old.matches("button.cell") and new.matches("button.cell")):
+            return
+        axis = "row" if step[0] else "col"
+        before, after = int(old.getAttribute(f"data-{axis}")), int(new.getAttribute(f"data-{axis}"))
+        if (after - before) * (step[0] or step[1]) >= 0:
+            return  # moved the way the key points: no wrap
+        if new.classList.contains("edge"):
+            self.announce(self.i18n.t("said_wrapped_edge"))
+        elif axis == "row":
+            self.announce(self.i18n.t("said_wrapped_row", row=after + 1))
+        else:
+            self.announce(self.i18n.t("said_wrapped_column", col=after + 1))
+
+    def set_palette(self, palette: str) -> None:
+        """Store the board colours and repaint the board in play with them (views read the setting as they draw)."""
+        self.set_setting("palette", palette)
+        board = getattr(self.screen, "board", None)
+        if board is not None and board.codes is not None:
+            board.paint(board.codes, force=True)
 
     @property
     def shortcuts_on(self) -> bool:

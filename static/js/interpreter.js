@@ -39,8 +39,9 @@ function storageAvailable() {
   return !!(globalThis.caches && globalThis.isSecureContext);
 }
 
+// (caches.open would create an empty cache where none is: look first.)
 async function openCache() {
-  return storageAvailable() ? caches.open(SNAPSHOT_CACHE) : null;
+  return storageAvailable() && await caches.has(SNAPSHOT_CACHE) ? caches.open(SNAPSHOT_CACHE) : null;
 }
 
 // Snapshots of other builds are never used: drop them (the service worker does too, on update).

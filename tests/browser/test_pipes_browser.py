@@ -52,8 +52,8 @@ def page(open_page):  # noqa: ANN001, ANN201
 
 def test_path_board_has_entrance_and_exit_on_the_ring_and_labelled_tiles(page) -> None:  # noqa: ANN001
     go(page, "#pipes/" + puzzle_id("labels", "path_5x5"))
-    assert cell(page, 0, -1).get_attribute("aria-label") == "Entrance"
-    assert cell(page, 4, 5).get_attribute("aria-label") == "Exit"
+    assert cell(page, 0, -1).get_attribute("aria-label") == "Entrance, left of row 1, column 1"
+    assert cell(page, 4, 5).get_attribute("aria-label") == "Exit, right of row 5, column 5"
     assert page.locator(".board-grid").get_attribute("aria-rowcount") == "7"
     labels = page.locator(".board-grid button.cell:not(.edge)").evaluate_all(
         "bs => bs.map(b => b.getAttribute('aria-label'))")
@@ -237,3 +237,24 @@ def test_the_size_menu_lists_boards_small_to_large_and_the_daily_is_5x5(page) ->
                            "Net 9×9, wrapping", "Net 11×11"], options
     go(page, "#pipes/daily")
     assert page.locator(".board-grid").get_attribute("aria-rowcount") == "7", "a 5×5 path board with its ring"
+
+
+def test_the_size_form_makes_a_custom_net_board_and_refuses_a_wrapping_path(page) -> None:  # noqa: ANN001
+    go(page, "#pipes/" + puzzle_id("form", "path_5x5"))
+    page.select_option("#preset", "custom")
+    page.select_option("#custom-mode", "net")
+    page.fill("#custom-width", "6")
+    page.fill("#custom-height", "4")
+    page.check("#custom-wrap")
+    page.locator("#apply-size").click()
+    page.wait_for_function("() => document.querySelector('#game-id').value.includes('net-6x4-wrap')")
+    assert page.locator(".board-grid").get_attribute("aria-colcount") == "6", "a Net board has no ring"
+    assert page.locator("#stat-active").count() == 1 or "Active" in page.locator("#stats").inner_text()
+    # The menu names the board in play; the form shows its mode and wrap.
+    assert page.locator("#custom-mode").input_value() == "net"
+    assert page.locator("#custom-wrap").is_checked()
+    page.select_option("#preset", "custom")
+    page.select_option("#custom-mode", "path")
+    page.locator("#apply-size").click()
+    assert "Only Net boards can wrap" in page.locator("#custom-error").inner_text()
+    assert "net-6x4-wrap" in page.locator("#game-id").input_value(), "the refused form started nothing"

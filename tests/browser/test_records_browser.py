@@ -52,8 +52,7 @@ def test_export_then_import_round_trips_the_records(page, tmp_path: Path) -> Non
 @pytest.mark.parametrize("content, message", [
     ("this is not json", "cannot be read"),
     (json.dumps({"app": "another-game", "format": 1, "records": {}}), "not made by Masume"),
-    (json.dumps({"app": "masume", "format": 1, "records": {"best:crosslight:5x5": {"v": 1, "value": "oops"}}}),
-     "damaged"),
+    (json.dumps({"app": "masume", "format": 1, "records": {}}), "holds no records"),
 ])
 def test_a_bad_or_foreign_file_is_refused_and_changes_nothing(page, tmp_path: Path, content: str,  # noqa: ANN001
                                                               message: str) -> None:
@@ -66,3 +65,25 @@ def test_a_bad_or_foreign_file_is_refused_and_changes_nothing(page, tmp_path: Pa
     page.wait_for_function("(m) => document.querySelector('#records-status').textContent.includes(m)", arg=message)
     assert "Nothing was changed" in page.locator("#records-status").inner_text()
     assert storage(page) == before
+
+
+def test_records_this_version_does_not_take_are_skipped_and_each_reason_said(page, tmp_path: Path) -> None:  # noqa: ANN001
+    page.evaluate(f"localStorage.setItem('{BEST_KEY}', JSON.stringify({{moves: 12, time: 60}}))")
+    reopen_home(page)
+    before = storage(page)
+    mixed = tmp_path / "mixed.json"
+    mixed.write_text(json.dumps({"app": "masume", "format": 1, "records": {
+        "best:crosslight:5x5": {"v": 1, "value": "oops"},
+        "best:no_such_game:9x9": {"v": 1, "value": {"moves": 3}},
+        "setting:lang": {"v": 1, "value": "xx"},
+        "setting:sfx": {"v": 1, "value": False},
+    }}))
+    page.locator("#import-file").set_input_files(str(mixed))
+    page.wait_for_function(
+        "() => document.querySelector('#records-status').textContent.startsWith('Records imported: 1')")
+    status = page.locator("#records-status").inner_text()
+    assert "1 for a game this version does not have" in status, status
+    assert "2 with a value this version does not accept" in status, status
+    after = storage(page)
+    assert after[BEST_KEY] == before[BEST_KEY]  # the refused best did not replace the stored one
+    assert after["masume:setting:sfx"] == "false" and "masume:setting:lang" not in after

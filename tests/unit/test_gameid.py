@@ -69,3 +69,17 @@ def test_every_kind_of_refusal_can_be_said_in_both_languages() -> None:
             assert catalogue(lang)[f"id_problem_{kind}"]
     with pytest.raises(ValueError):
         gameid.GameIdError("x", "no-such-kind")
+
+
+@pytest.mark.parametrize("backend", [crosslight, mines])
+def test_an_id_longer_than_the_cap_is_refused_as_too_long(backend) -> None:  # noqa: ANN001
+    huge = "1.12x12." + "A" * gameid.MAX_ID_CHARS
+    with pytest.raises(gameid.GameIdError) as refused:
+        backend.decode(huge)
+    assert refused.value.kind == "too_long"
+
+
+def test_the_largest_boards_ids_are_well_within_the_cap() -> None:
+    state = mines.apply(mines.generate(mines.parse_params("50x50n833"), Rng("cap")), ("open", 25, 25))
+    assert len(mines.encode(state)) * 4 < gameid.MAX_ID_CHARS
+    assert len(crosslight.encode(crosslight.generate(crosslight.parse_params("12x12"), Rng("cap")))) < 100

@@ -21,13 +21,14 @@ _ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
 _pyodide.ffi = _ffi  # type: ignore[attr-defined]
 
 from app.core.game import RefusedMoveError  # noqa: E402 - after the stand-ins above
-from app.core.strings import sentences, translate  # noqa: E402
+from app.core.strings import translate  # noqa: E402
 from app.games import mirrors as mi  # noqa: E402
 from app.games.mirrors import cells as mc  # noqa: E402
 from app.games.mirrors import strings  # noqa: E402
 from app.games.mirrors.board import Puzzle  # noqa: E402
 from app.web.views.mirrors import MirrorsView  # noqa: E402
 from app.web.views.mirrors_panel import LEGEND, legend_pieces  # noqa: E402
+from tests.unit.play_host import PlayHost  # noqa: E402
 
 
 def board(rows: list[str], sources: list[tuple[int, int, int, int]]) -> mi.State:
@@ -57,52 +58,11 @@ class Board:
         pass
 
 
-class Host:
-    """A page in English that plays moves as the game screen does: summary first, then after_move."""
+class Host(PlayHost):
+    """A page that plays moves as the game screen does (app.core.play), in English unless told."""
 
     def __init__(self, state: mi.State, lang: str = "en") -> None:
-        self.state = state
-        self.lang = lang
-        self.board = Board()
-        self.said: list[str] = []
-        self.sounds: list[str] = []
-        self.view: MirrorsView | None = None
-        self.hinting: tuple[Any, str] | None = None
-
-    def t(self, key: str, **params: Any) -> str:
-        return translate(self.lang, key, **params)
-
-    def announce(self, text: str) -> None:
-        self.said.append(text)
-
-    def sentences(self, *texts: str | None) -> str:
-        return sentences(self.lang, *texts)
-
-    def play_sound(self, name: str) -> None:
-        self.sounds.append(name)
-
-    def hint(self) -> Any:
-        """Ask for a hint as the screen does: the view's hint words lead the hinted move's summary."""
-        move = mi.hint(self.state)
-        self.hinting = (move, self.view.hint_words(self.state, move))
-        self.view.use_hint(move)
-        return move
-
-    def request(self, move: Any) -> None:
-        before = self.state
-        try:
-            after = mi.apply(before, move)
-        except RefusedMoveError as refusal:
-            self.sounds.append("error")
-            self.said.append(self.t(refusal.string_key, **refusal.params))
-            return
-        self.state = after
-        self.board.mark([], "hinted")  # the screen clears the ring on every move
-        hinted, self.hinting = (self.hinting[1] if self.hinting and self.hinting[0] == move else None), None
-        text = self.sentences(hinted, self.view.move_summary(before, after, move, "short"))
-        if text:
-            self.said.append(text)
-        self.view.after_move(before, after, move, [])
+        super().__init__(mi.SPEC, state, Board(), lang=lang)
 
 
 def view_on(state: mi.State, lang: str = "en") -> tuple[MirrorsView, Host]:
@@ -130,7 +90,7 @@ def test_a_hint_says_the_mirror_was_turned_and_the_turns_left_after_it() -> None
     text = f"Turned the mirror at row {move[1] + 1}, column {move[2] + 1}; {left} turns to go"
     assert host.said[-1].startswith(text + ". ")  # the hint's words lead the summary, then what lit
     assert host.said[-1].endswith(f"{len(mi.lit_targets(after))} of {len(mi.targets(after))} targets lit")
-    assert host.state == after
+    assert host.state == after and host.playing.session.hints_used == 1  # played and counted
     assert host.board.marks["hinted"] == [(move[1], move[2])]
     assert host.board.cursor == (move[1], move[2])
 
@@ -227,6 +187,8 @@ def test_undo_redo_and_restart_say_which_targets_changed_and_how_many_are_lit() 
     assert mi.lit_targets(state) == {(1, 2)} and mi.lit_targets(turned) == {(1, 0)}
     # move=None: an undo, redo or restart (the screen says which first)
     assert view.move_summary(turned, state, None, "short") == (
+        "Lit: white target at row 2, column 3; Unlit: white target at row 2, column 1; 1 of 2 targets lit")
+    assert view.move_summary(turned, state, None, "full") == (
         "Lit: white target at row 2, column 3. Unlit: white target at row 2, column 1. 1 of 2 targets lit")
     assert view.move_summary(state, state, None, "full") == "1 of 2 targets lit"
     assert view.move_summary(None, state, None, "short") == "1 of 2 targets lit"
@@ -234,6 +196,20 @@ def test_undo_redo_and_restart_say_which_targets_changed_and_how_many_are_lit() 
     assert view.move_summary(state, turned, ("turn", 1, 1), "short").startswith("Lit: ")
     japanese, _ = view_on(state, "ja")
     assert japanese.move_summary(turned, state, None, "short").endswith("灯台 2 基のうち 1 基が点灯")
+
+
+def test_a_turn_that_reroutes_a_beam_says_where_it_now_stops() -> None:
+    state = board([". / . TR", ". . . .", ". # . ."], [(0, -1, mc.RIGHT, mc.RED)])
+    view, _ = view_on(state)
+    turned = mi.apply(state, ("turn", 0, 1))
+    wall = "The red beam now ends at the wall at row 3, column 2"
+    assert view.move_summary(state, turned, ("turn", 0, 1), "short") == f"{wall}; 0 of 1 target lit"
+    assert view.move_summary(state, turned, ("turn", 0, 1), "full") == (
+        f"Row 1, column 2 turned. {wall}. 0 of 1 target lit")
+    assert view.move_summary(turned, state, None, "short") == (
+        "The red beam now leaves the board from row 1, column 2, heading up; 0 of 1 target lit")
+    japanese, _ = view_on(state, "ja")
+    assert japanese.move_summary(state, turned, None, "short").startswith("赤の光は3行2列の壁で止まります、")
 
 
 def test_one_target_is_said_in_the_singular() -> None:

@@ -342,3 +342,31 @@ def test_string_catalogues_match() -> None:
     assert strings.EN["pipes_cell"].format(row=1, col=2, sides="up, down", flow="flowing") == (
         "Row 1, column 2, open up, down, flowing"
     )
+
+
+@pytest.mark.parametrize(("mode", "width", "height", "wrap", "expected"), [
+    ("path", 12, 3, False, pipes.Params(pipes.PATH, 12, 3)),
+    ("net", 3, 3, False, pipes.Params(pipes.NET, 3, 3)),
+    ("net", 12, 10, False, pipes.Params(pipes.NET, 12, 10)),
+    ("net", 6, 8, True, pipes.Params(pipes.NET, 6, 8, True)),
+])
+def test_the_size_form_makes_boards_of_either_mode(mode: str, width: int, height: int, wrap: bool,
+                                                   expected: pipes.Params) -> None:
+    text = pipes.custom_params_text(mode, width, height, wrap)
+    assert pipes.parse_params(text) == expected
+    assert pipes.format_params(expected) == text  # the form writes the params' own text: bests are kept under it
+
+
+@pytest.mark.parametrize(("mode", "width", "height", "wrap"), [
+    ("path", 5, 5, True),  # only Net boards wrap
+    ("net", 2, 5, False), ("net", 5, 13, True), ("net", -1, 5, False),
+])
+def test_the_size_form_refuses_what_no_board_is(mode: str, width: int, height: int, wrap: bool) -> None:
+    with pytest.raises(ValueError, match=r"\S"):
+        pipes.parse_params(pipes.custom_params_text(mode, width, height, wrap))
+
+
+def test_a_custom_net_board_is_made_with_one_solution() -> None:
+    state = pipes.generate(pipes.parse_params(pipes.custom_params_text("net", 4, 6, True)), Rng("form"))
+    assert (state.params.mode, state.params.width, state.params.height, state.params.wrap) == (pipes.NET, 4, 6, True)
+    assert pipes.status(state) == 0

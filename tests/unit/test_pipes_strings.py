@@ -10,7 +10,8 @@ from app.core.strings import placeholders, translate
 from app.games.pipes import strings
 
 # Fields that are no count of anything: positions, the size limits, the names filled in.
-NOT_COUNTS = {"row", "col", "low", "high", "sides", "flow", "mode", "width", "height", "par"}
+NOT_COUNTS = {"row", "col", "low", "high", "sides", "flow", "mode", "width", "height", "par",
+              "text", "clause", "tiles"}
 COUNT_KEYS = sorted(key for key, text in strings.EN.items() if placeholders(text) - NOT_COUNTS)
 WRONG_PLURAL = re.compile(r"(?<![\d.,+−-])\b1 (tiles|are)\b")
 WRONG_SINGULAR = re.compile(r"(?<![\d.,+−-])\b(0|[2-9]|\d\d+) tile\b(?! is)|\b(0|[2-9]|\d\d+) tile is\b")
@@ -21,7 +22,7 @@ def test_the_count_strings_are_the_ones_this_test_knows() -> None:
     assert COUNT_KEYS == sorted([
         "pipes_active", "pipes_live_active_less", "pipes_live_active_more", "pipes_live_active_same",
         "pipes_live_loop", "pipes_live_reach_less", "pipes_live_reach_more", "pipes_live_reach_same",
-        "pipes_live_unlocked_all"])
+        "pipes_live_unlocked_all", "pipes_live_front", "pipes_live_loop_clause", "pipes_tiles_more"])
 
 
 @pytest.mark.parametrize("key", COUNT_KEYS)
@@ -47,6 +48,8 @@ def test_every_count_reads_right_at_one_and_at_more(key: str) -> None:
     ("pipes_live_loop", {"n": 4}, "A loop: 4 tiles are in a loop"),
     ("pipes_live_unlocked_all", {"n": 1}, "Unlocked 1 tile"),
     ("pipes_live_unlocked_all", {"n": 3}, "Unlocked 3 tiles"),
+    ("pipes_live_front", {"row": 2, "col": 3, "n": 1}, "the water front is at row 2, column 3, 1 tile from the exit"),
+    ("pipes_live_front", {"row": 2, "col": 3, "n": 4}, "the water front is at row 2, column 3, 4 tiles from the exit"),
 ])
 def test_the_reported_sentences(key: str, params: dict[str, int], expected: str) -> None:
     assert translate("en", key, **params) == expected

@@ -17,9 +17,9 @@ _pyodide.ffi = _ffi  # type: ignore[attr-defined]
 import pytest  # noqa: E402
 
 from app.core.rng import Rng  # noqa: E402 - after the stand-ins above
-from app.core.strings import sentences, translate  # noqa: E402
 from app.games import pipes  # noqa: E402
 from app.web.views.pipes import PipesView  # noqa: E402
+from tests.unit.play_host import PlayHost  # noqa: E402
 
 
 class Board:
@@ -55,51 +55,11 @@ class Board:
         return mock.MagicMock()
 
 
-class Host:
-    """A game screen in miniature: moves go through the backend; announcements are kept."""
+class Host(PlayHost):
+    """A game screen in miniature: moves go through app.core.play; announcements are kept."""
 
     def __init__(self, state: pipes.State, verbosity: str = "short") -> None:
-        self.board = Board()
-        self.state = state
-        self.said: list[str] = []
-        self.sounds: list[str] = []
-        self.verbosity = verbosity
-        self.hinting: tuple[Any, str] | None = None
-
-    def t(self, key: str, **params: Any) -> str:
-        return translate("en", key, **params)
-
-    def announce(self, text: str) -> None:
-        self.said.append(text)
-
-    def sentences(self, *texts: str | None) -> str:
-        return sentences("en", *texts)
-
-    def hint(self) -> Any:
-        """Ask for a hint as the screen does: the view's hint words lead the hinted move's summary."""
-        move = pipes.hint(self.state)
-        self.hinting = (move, self.view.hint_words(self.state, move))
-        self.view.use_hint(move)
-        return move
-
-    def play_sound(self, name: str) -> None:
-        self.sounds.append(name)
-
-    def setting(self, name: str) -> Any:
-        assert name == "announce"
-        return self.verbosity
-
-    def request(self, move: Any) -> None:
-        """Play the move as the screen does: summary (at the verbosity), then the view's after_move."""
-        before = self.state
-        self.state = pipes.apply(before, move)
-        self.board.marks.pop("hinted", None)  # the screen clears the hint ring on every move
-        hinted, self.hinting = (self.hinting[1] if self.hinting and self.hinting[0] == move else None), None
-        summary = self.view.move_summary(before, self.state, move, self.verbosity) if self.verbosity != "off" else None
-        text = self.sentences(hinted, summary)
-        if text:
-            self.announce(text)
-        self.view.after_move(before, self.state, move, [])
+        super().__init__(pipes.SPEC, state, Board(), verbosity=verbosity)
 
 
 class Button:
@@ -122,7 +82,7 @@ class Session:
 def make(preset: str, seed: str, verbosity: str = "short") -> tuple[PipesView, Host]:
     host = Host(pipes.generate(pipes.PRESETS[preset], Rng(seed)), verbosity)
     view = PipesView(host)
-    host.view = view  # type: ignore[attr-defined]
+    host.view = view
     view._unlock_button = Button()
     return view, host
 

@@ -1,6 +1,6 @@
 """The URL hash names the screen: home, a new game, or one exact puzzle."""
 
-from app.core.route import DAILY, PLAY, REPLAY, STATS, Route, format_hash, parse_hash
+from app.core.route import DAILY, MAX_HASH_CHARS, PLAY, REPLAY, STATS, Route, format_hash, parse_hash
 
 GAMES = {"crosslight", "mines"}
 
@@ -49,3 +49,24 @@ def test_a_replay_link_keeps_its_whole_tail_for_the_replay_reader() -> None:
 
 def test_a_game_id_is_still_a_puzzle() -> None:
     assert parse_hash("#crosslight/1.5x5.AbC", GAMES).screen == PLAY
+
+
+def test_a_hash_longer_than_the_cap_goes_home_before_it_is_read() -> None:
+    from app.core.gameid import MAX_ID_CHARS
+    from app.core.replay import MAX_LINK_CHARS
+
+    # The longest link the page makes: a game ID and a replay at their own caps.
+    longest = "#crosslight/" + "A" * MAX_ID_CHARS + "/replay/" + "A" * MAX_LINK_CHARS
+    assert len(longest) <= MAX_HASH_CHARS
+    assert parse_hash(longest, GAMES).screen == REPLAY
+    huge = "#crosslight/1.12x12." + "A" * 1_000_000
+    assert parse_hash(huge, GAMES) == Route(problem="link_too_long")
+    assert parse_hash("#crosslight/" + "A" * (MAX_HASH_CHARS - 12), GAMES).problem is None
+    assert parse_hash("#crosslight/" + "A" * (MAX_HASH_CHARS - 11), GAMES).problem == "link_too_long"
+
+
+def test_the_too_long_link_message_is_translated() -> None:
+    from app.core.strings import catalogue
+
+    for language in ("en", "ja"):
+        assert catalogue(language)["link_too_long"]

@@ -16,6 +16,7 @@ DEFAULTS = {
     "persist_asked": False,
     "shortcuts": True,
     "announce": "short",
+    "palette": "standard",
     "mines_no_guess": True,
     "mines_question_marks": False,
 }

@@ -14,7 +14,8 @@ The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what t
   the page says: `mirrors_refused_fixed`, `mirrors_refused_nothing` (turns),
   `mirrors_refused_occupied`, `mirrors_refused_no_piece`, `mirrors_refused_no_inventory`
   (placements), `mirrors_refused_not_placed`, `mirrors_refused_take_fixed` (takes).
-- View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`), `beam_colours`,
+- View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`), `beam_ends` and
+  `beam_changes` (BeamEnd: where each beam stops, and which stops a move changed), `beam_colours`,
   `lit_targets`, `targets`, `cell_kind` (a `Cell`), `remaining_turns`, `par`, `hint`,
   `hand` and `hand_words` (pieces left to place), `difficulty` (`planner.Difficulty`), `stars`.
 - Stages: `STAGES` (id -> Stage, in order), `TIERS` (tier -> ids), `stage_state`,
@@ -65,7 +66,7 @@ from .cells import (
     placed_code,
 )
 from .check import check
-from .trace import Beam, Step, cell_colours, lit_cells, target_cells, trace_all
+from .trace import Beam, BeamEnd, Step, beam_end, cell_colours, changed_ends, lit_cells, target_cells, trace_all
 
 if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
     from .ids import decode, encode
@@ -111,6 +112,7 @@ __all__ = [
     "STAGE_ERROR",
     "TIERS",
     "Beam",
+    "BeamEnd",
     "Cell",
     "Difficulty",
     "Move",
@@ -124,6 +126,8 @@ __all__ = [
     "Step",
     "apply",
     "beam_colours",
+    "beam_ends",
+    "beam_changes",
     "cell_kind",
     "check",
     "decode",
@@ -402,6 +406,22 @@ def trace(state: State) -> tuple[Beam, ...]:
 def _trace(puzzle: Puzzle, cells: tuple[int, ...]) -> tuple[Beam, ...]:
     # Cached: status, lit_targets and the view all trace the same layout after a move.
     return trace_all(puzzle.height, puzzle.width, cells, puzzle.sources)
+
+
+def beam_ends(state: State) -> tuple[BeamEnd, ...]:
+    """Return where every beam stops now, in source order (`trace.BeamEnd`)."""
+    return tuple(beam_end(index, beam) for index, beam in enumerate(trace(state)))
+
+
+def beam_changes(before: State, after: State) -> tuple[BeamEnd, ...]:
+    """Return where each beam now stops whose stop changed between two states of one puzzle.
+
+    What a screen reader says after a turn, an undo or a restart ("The red beam now ends
+    at the wall at row 4, column 6"). Different puzzles compare as nothing changed.
+    """
+    if before.puzzle != after.puzzle:
+        return ()
+    return changed_ends(trace(before), trace(after))
 
 
 def beam_colours(state: State) -> dict[tuple[int, int], frozenset[int]]:

@@ -183,6 +183,62 @@ def cell_colours(beams: Sequence[Beam]) -> dict[tuple[int, int], frozenset[int]]
     return {cell: frozenset(colours) for cell, colours in found.items()}
 
 
+class BeamEnd(NamedTuple):
+    """Where a beam stops, in words a player can use: which source's beam, how it stops, and the cell.
+
+    beam: the source's place in `sources`; colour: the source's colour; kind: one of ENDS;
+    row/col: the cell that stopped it (wall, target, filter), the last board cell it crossed
+    before leaving ("edge", with `direction` the way it leaves), or the cell it would re-enter
+    ("loop"); end_colour: the light's colour there; lit: whether it lit the target.
+    """
+
+    beam: int
+    colour: int
+    kind: str
+    row: int
+    col: int
+    direction: int
+    end_colour: int
+    lit: bool
+
+
+def beam_end(index: int, beam: Beam) -> BeamEnd:
+    """Describe where one traced beam stops (see `BeamEnd`)."""
+    row, col = beam.end_row, beam.end_col
+    if beam.end == "edge":
+        d_row, d_col = DELTAS[beam.end_direction]
+        row, col = row - d_row, col - d_col  # the last cell inside (a source beside a wall may never enter one)
+    return BeamEnd(index, beam.source.colour, beam.end, row, col, beam.end_direction, beam.end_colour, beam.lit)
+
+
+def changed_ends(before: Sequence[Beam], after: Sequence[Beam]) -> tuple[BeamEnd, ...]:
+    """Return where each beam now stops whose stop (kind, cell, heading or colour) differs from before.
+
+    Beams are matched by their source and their place among that source's beams (the same
+    puzzle has the same sources in the same order); with splitters a source may send off
+    more or fewer halves than before: a half that is new counts as changed, one that is
+    gone is not said. `BeamEnd.beam` is the beam's index in `after`.
+    """
+    def keyed(beams: Sequence[Beam]) -> dict[tuple[int, int], tuple[int, Beam]]:
+        found: dict[tuple[int, int], tuple[int, Beam]] = {}
+        source_no, order = -1, 0
+        for index, beam in enumerate(beams):
+            if beam.split_from < 0:
+                source_no, order = source_no + 1, 0
+            else:
+                order += 1
+            found[(source_no, order)] = (index, beam)
+        return found
+
+    old = keyed(before)
+    changed = []
+    for key, (index, new) in keyed(after).items():
+        previous = old.get(key)
+        if previous is None or beam_end(index, previous[1]) != beam_end(index, new):
+            changed.append(beam_end(index, new))
+    return tuple(changed)
+
+
 def solved(height: int, width: int, cells: Sequence[int], sources: Sequence[Source]) -> bool:
     """Return whether every target is lit by light of its colour."""
     lit = lit_cells(trace_all(height, width, cells, sources))

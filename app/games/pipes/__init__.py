@@ -4,7 +4,8 @@ The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what t
 label a board and to show results:
 
 - tiles: `open_sides`, `rotate_cw`, `rotate_ccw`, `grid`, `locked_mask`, `source_cell`;
-- flow: `reach` / `connected` / `flowing` (masks), `loops` (mask), `active_count`;
+- flow: `reach` / `connected` / `flowing` (masks), `loops` (mask), `active_count`; what a turn changed:
+  `water_front` (path mode: the wet tile nearest the exit) and `network_change` (tiles joined, tiles left);
 - counting: `move_cost`, `par`, `remaining_turns`, `hint_direction`;
 - solving: `solve`, `is_unique`.
 
@@ -24,8 +25,19 @@ from . import net_solver, path_solver  # check (below) needs them too
 from . import strings as catalogue
 from .board import State, grid, locked_mask, params_of, source_cell
 from .check import check
-from .flow import active_count, connected, flowing, loops, reach, status
-from .params import DAILY_PRESET, MAX_SIDE, MIN_SIDE, NET, PATH, PRESETS, Params, format_params, parse_params
+from .flow import active_count, connected, flowing, loops, network_change, reach, status, water_front
+from .params import (
+    DAILY_PRESET,
+    MAX_SIDE,
+    MIN_SIDE,
+    NET,
+    PATH,
+    PRESETS,
+    Params,
+    custom_params_text,
+    format_params,
+    parse_params,
+)
 from .tiles import clicks_between, open_sides, rotate_ccw, rotate_cw
 
 if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
@@ -57,6 +69,7 @@ __all__ = [
     "Params",
     "State",
     "active_count",
+    "custom_params_text",
     "apply",
     "check",
     "connected",
@@ -72,6 +85,7 @@ __all__ = [
     "locked_mask",
     "loops",
     "move_cost",
+    "network_change",
     "open_sides",
     "par",
     "params_of",
@@ -83,6 +97,7 @@ __all__ = [
     "solve",
     "source_cell",
     "status",
+    "water_front",
 ]
 
 

@@ -72,6 +72,37 @@ def active_count(state: State) -> tuple[int, int]:
     return len(reached_cells(state)), state.width * state.height
 
 
+def water_front(state: State) -> tuple[int, int, int] | None:
+    """Path mode: where the water has got to, as (row, col, tiles from the exit); None when none gets in.
+
+    The front is the wet tile nearest the exit tile (bottom right) in steps along rows and
+    columns (ties: the first in reading order); 0 means the water is in the exit tile.
+    """
+    cells = reached_cells(state)
+    if not cells:
+        return None
+    last_row, last_col = state.height - 1, state.width - 1
+
+    def distance(cell: int) -> int:
+        row, col = divmod(cell, state.width)
+        return (last_row - row) + (last_col - col)
+
+    front = min(cells, key=lambda cell: (distance(cell), cell))
+    row, col = divmod(front, state.width)
+    return row, col, distance(front)
+
+
+def network_change(before: State, after: State) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """Return the (row, col) of the tiles that joined the water (or Net's network) and of those that left it.
+
+    Both row-major; what a screen reader says after a turn in Net mode ("Joined: row 2, column 3").
+    """
+    old, new = reached_cells(before), reached_cells(after)
+    width = after.width
+    return (tuple(divmod(cell, width) for cell in sorted(new - old)),
+            tuple(divmod(cell, width) for cell in sorted(old - new)))
+
+
 def loop_cells(state: State) -> set[int]:
     """Return the cells on a cycle of joined edges: the ends of every edge that is not a bridge (Tarjan).
 

@@ -93,6 +93,11 @@ def parse_params(text: str) -> Params:
     return Params(mode, int(width_text), int(height_text), wrap)
 
 
+def custom_params_text(mode: str, width: int, height: int, wrap: bool) -> str:
+    """Return the params text of a custom board as the size form gives it (parse_params reads and checks it)."""
+    return f"{mode}-{width}x{height}" + ("-wrap" if wrap else "")
+
+
 def format_params(params: Params) -> str:
     """Return the URL-safe text of params, e.g. "path-5x5" or "net-9x9-wrap"."""
     text = f"{params.mode}-{params.width}x{params.height}"

@@ -22,15 +22,16 @@ class SizeForm:
                                                          self.preset_select]))
         self.custom_box = element("div", cls="custom-fields", attrs={"hidden": ""})
         self.custom_inputs: dict[str, Any] = {}
+        self.fields = {field.name: field for field in view.custom_fields}
         for field in view.custom_fields:
-            box = element("input", attrs={"type": "number", "id": f"custom-{field.name}", "inputmode": "numeric",
-                                          "min": str(field.minimum), "max": str(field.maximum), "required": "",
-                                          "aria-describedby": "custom-error"})
+            box = _field_input(field)
             self.custom_inputs[field.name] = box
-            self.custom_box.appendChild(element("label", children=[
-                element("span", attrs={"data-i18n": field.label_key}), box]))
+            label = element("span", attrs={"data-i18n": field.label_key})
+            # A checkbox reads best with its words after it.
+            self.custom_box.appendChild(element("label", cls="custom-toggle" if field.toggle else None,
+                                                children=[box, label] if field.toggle else [label, box]))
         self.custom_error = element("p", cls="form-error", attrs={"id": "custom-error", "role": "alert"})
-        self._error_values: dict[str, int] | None = None
+        self._error_values: dict[str, Any] | None = None
         self.custom_box.appendChild(self.custom_error)
         self.form.appendChild(self.custom_box)
         self.form.appendChild(element("button", attrs={"type": "submit", "id": "apply-size", "data-i18n": "apply"}))
@@ -65,7 +66,10 @@ class SizeForm:
             self.preset_select.value = chosen
             self.custom_box.hidden = chosen != "custom"
             for name, box in self.custom_inputs.items():
-                box.value = str(getattr(params, name, ""))
+                if self.fields[name].toggle:
+                    box.checked = bool(getattr(params, name, False))
+                else:
+                    box.value = str(getattr(params, name, ""))
         if self._error_values is not None:
             self.show_error(self._error_values)
 
@@ -87,10 +91,16 @@ class SizeForm:
         if choice != "custom":
             self._start(self.backend.presets[choice], True)
             return
-        values: dict[str, int] = {}
+        values: dict[str, Any] = {}
         for name, box in self.custom_inputs.items():
-            text = str(box.value).strip()
-            values[name] = int(text) if text.lstrip("-").isdigit() and len(text) < 7 else -1
+            field = self.fields[name]
+            if field.toggle:
+                values[name] = 1 if box.checked else 0
+            elif field.choices:
+                values[name] = str(box.value)
+            else:
+                text = str(box.value).strip()
+                values[name] = int(text) if text.lstrip("-").isdigit() and len(text) < 7 else -1
         try:
             params = self.backend.parse_params(self.view.params_text(values))
         except ValueError:
@@ -100,12 +110,27 @@ class SizeForm:
         self.show_error(None)
         self._start(params, True)
 
-    def show_error(self, values: dict[str, int] | None) -> None:
+    def show_error(self, values: dict[str, Any] | None) -> None:
         """Say why the custom size was refused (None clears it); kept so a language switch can re-say it."""
         self._error_values = values
         self.custom_error.textContent = "" if values is None else self.view.custom_error(values)
         for box in self.custom_inputs.values():
-            if values is None:
+            # A menu or a checkbox always holds a valid value; the numbers are what was refused.
+            if values is None or str(box.type) != "number":
                 box.removeAttribute("aria-invalid")
             else:
                 box.setAttribute("aria-invalid", "true")
+
+
+def _field_input(field: Any) -> Any:
+    """Return the input a custom field is typed or chosen in: a number box, a menu or a checkbox."""
+    if field.toggle:
+        return element("input", attrs={"type": "checkbox", "id": f"custom-{field.name}"})
+    if field.choices:
+        menu = element("select", attrs={"id": f"custom-{field.name}"})
+        for value, key in field.choices:
+            menu.appendChild(element("option", attrs={"value": value, "data-i18n": key}))
+        return menu
+    return element("input", attrs={"type": "number", "id": f"custom-{field.name}", "inputmode": "numeric",
+                                   "min": str(field.minimum), "max": str(field.maximum), "required": "",
+                                   "aria-describedby": "custom-error"})

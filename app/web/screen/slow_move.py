@@ -23,8 +23,9 @@ class SlowMove:
     """Runs one sliced move at a time with a busy mark (class `is-busy` on the screen) and Cancel."""
 
     def __init__(self, root: Any, mark_host: Any, listeners: Listeners, *, t: Callable[..., str],
-                 on_cancel: Callable[[], None]) -> None:
+                 on_cancel: Callable[[], None], label_key: str = "busy_generating") -> None:
         self.root = root
+        self._label_key = label_key  # the progress line: "{percent}%" in the catalogue's words
         self._t = t
         self._on_cancel = on_cancel
         self._steps: Steps | None = None
@@ -77,7 +78,7 @@ class SlowMove:
 
     def _show_progress(self, progress: float | None) -> None:
         percent = 0 if progress is None else max(0, min(99, int(progress * 100)))
-        self.label.textContent = self._t("busy_generating", percent=percent)
+        self.label.textContent = self._t(self._label_key, percent=percent)
 
     def cancel(self, *, announce: bool = False) -> None:
         """Drop the move under way (if any); the board in play stays as it was."""

@@ -67,12 +67,17 @@ class ViewHost(Protocol):
 
 @dataclass(frozen=True)
 class CustomField:
-    """One number box of the custom-size form."""
+    """One field of the custom-size form: a number box, or a menu (`choices`) or a checkbox (`toggle`).
+
+    A number's value is an int, a menu's the chosen value (str), a checkbox's 1 or 0.
+    """
 
     name: str
     label_key: str
-    minimum: int
-    maximum: int
+    minimum: int = 0
+    maximum: int = 0
+    choices: tuple[tuple[str, str], ...] = ()  # (value, catalogue key of its label), in menu order
+    toggle: bool = False
 
 
 # The default input: one action, by click, tap, Enter or Space.
@@ -225,11 +230,11 @@ class GameView:
         """Apply the player's settings to params a new game starts from (default: none)."""
         return params
 
-    def params_text(self, values: dict[str, int]) -> str:
+    def params_text(self, values: dict[str, Any]) -> str:
         """Return the params text for the custom form's values (parsed by the backend)."""
         raise NotImplementedError
 
-    def custom_error(self, values: dict[str, int]) -> str:
+    def custom_error(self, values: dict[str, Any]) -> str:
         """Return a clear message for custom values the backend refused."""
         raise NotImplementedError
 

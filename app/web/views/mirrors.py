@@ -61,7 +61,8 @@ class MirrorsView(ParView):
         self._layout: BoardLayout | None = None
         self._states: OrderedDict[bytes, mirrors.State] = OrderedDict()  # codes -> the state they were made from
         self._pulse_area: list[Position] | None = None  # the squares a running pulse repaints (see widen)
-        self.painter = MirrorsPainter(lambda colour: self.t(f"mirrors_letter_{mirrors.COLOUR_NAMES[colour]}"))
+        self.painter = MirrorsPainter(lambda colour: self.t(f"mirrors_letter_{mirrors.COLOUR_NAMES[colour]}"),
+                                      lambda: str(self.host.setting("palette")))
         self._notice: StageFileNotice | None = None  # the panel's parts, once extra_controls has made them
         self._stage_list: StageList | None = None  # None: no stages
         self._legend: Legend | None = None
@@ -177,23 +178,47 @@ class MirrorsView(ParView):
             self._pulse(board, gained)
 
     def move_summary(self, before: Any, after: mirrors.State, move: Any, verbosity: str) -> str | None:
-        """Which targets lit or went dark and how many are lit ("Lit: green target at row 3, column 4. 2 of 3
-        targets lit"), after a turn, an undo, a redo or a restart alike; "full" names the turned mirror (a hinted
+        """What changed, after a turn, an undo, a redo or a restart alike: which targets lit or went dark, where each
+        re-routed beam now stops (the backend's `beam_changes`), and how many targets are lit.
+
+        "short" is one sentence: the targets that changed, else the first re-routed beam, then the count ("Lit: green
+        target at row 3, column 4; 2 of 3 targets lit"). "full" says all of it, the turned mirror first (a hinted
         turn's own words come first, from `hint_words`)."""
         count = self.t("mirrors_live_count", lit=len(mirrors.lit_targets(after)), total=len(mirrors.targets(after)))
         if before is None or before.puzzle != after.puzzle:
             return count
-        parts = []
-        if verbosity == "full" and move is not None:
-            parts.append(self.t("mirrors_said_turned", row=int(move[1]) + 1, col=int(move[2]) + 1))
         lit_before, lit_after = mirrors.lit_targets(before), mirrors.lit_targets(after)
         gained, lost = sorted(lit_after - lit_before), sorted(lit_before - lit_after)
+        targets = []
         if gained:
-            parts.append(self.t("mirrors_live_lit", targets=self._target_list(after, gained)))
+            targets.append(self.t("mirrors_live_lit", targets=self._target_list(after, gained)))
         if lost:
-            parts.append(self.t("mirrors_live_unlit", targets=self._target_list(after, lost)))
-        parts.append(count)
-        return self.host.sentences(*parts)
+            targets.append(self.t("mirrors_live_unlit", targets=self._target_list(after, lost)))
+        # A beam that now lights a target is already said by "Lit:".
+        ends = [self._end_text(after, end) for end in mirrors.beam_changes(before, after)
+                if not (end.lit and (end.row, end.col) in gained)]
+        if verbosity != "full":
+            parts = targets or ends[:1]
+            text = count
+            for part in reversed(parts):
+                text = self.t("mirrors_said_short", change=part, count=text)
+            return text
+        said = []
+        if move is not None:
+            said.append(self.t("mirrors_said_turned", row=int(move[1]) + 1, col=int(move[2]) + 1))
+        return self.host.sentences(*said, *targets, *ends, count)
+
+    def _end_text(self, state: mirrors.State, end: mirrors.BeamEnd) -> str:
+        """"The red beam now ends at the wall at row 4, column 6" (and the like for targets, filters, the edge)."""
+        where = {"colour": self._colour_word(end.colour), "row": end.row + 1, "col": end.col + 1}
+        if end.kind == "edge":
+            return self.t("mirrors_said_end_edge", **where,
+                          direction=self.t(f"mirrors_direction_{mirrors.DIRECTION_NAMES[end.direction]}"))
+        if end.kind in ("target", "filter"):
+            cell_colour = self._colour_word(mirrors.cell_kind(state, end.row, end.col).colour or "white")
+            key = "mirrors_said_end_target_lit" if end.lit else f"mirrors_said_end_{end.kind}"
+            return self.t(key, **where, target=cell_colour, filter=cell_colour)
+        return self.t(f"mirrors_said_end_{end.kind}", **where)
 
     def _pulse(self, board: Any, cells: list[Position]) -> None:
         def frame(context: Any, geometry: Geometry, progress: float) -> None:

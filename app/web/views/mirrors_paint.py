@@ -31,7 +31,7 @@ BEAM_COLOUR = 0x100  # << colour (0 white .. 3 blue): the colours of light in a 
 TAU = 6.283185307179586
 CELLS = tuple(describe(code) for code in range(CODE_COUNT))  # what each cell code is, looked up per repaint
 SPRITE_MEMORY = 64  # letter pictures kept (a board uses a handful; a language switch or resize adds more)
-BG = {"ring": "#0c1019", "seam": "#141a27", "tile": "#1d2434", "tile_edge": "#2a3349", "wall": "#5b6374",
+BG = {"ring": "#0c1019", "seam": "#141a27", "tile": "#1d2434", "tile_edge": "#2a3349", "wall": "#737b8e",
       "wall_line": "#3b4150", "mirror": "#e9eef7", "mirror_edge": "#7f8aa3", "fixed": "#9aa3b4",
       "pin": "#f59e0b", "pin_edge": "#3b2606", "target_off": "#151922", "ink": "#0b0d12", "debug": "#ffffff"}
 # Element colours (filters, glass, targets, sources) and beam colours, by colour index 0 white .. 3 blue.
@@ -39,6 +39,17 @@ SOLID = ("#ece7d6", "#ef4444", "#22c55e", "#3b82f6")
 LIGHT = ("#fff8dc", "#ff7070", "#62f09a", "#74b9ff")
 TRANSLUCENT = ("rgba(236,231,214,0.22)", "rgba(239,68,68,0.25)", "rgba(34,197,94,0.25)", "rgba(59,130,246,0.28)")
 CLEAR = ("rgba(255,248,220,0)", "rgba(255,112,112,0)", "rgba(98,240,154,0)", "rgba(116,185,255,0)")
+# The colour-blind-safe set (the "palette" setting): Okabe and Ito's vermillion, bluish green and blue/sky blue.
+OKABE_ITO = (
+    ("#ece7d6", "#d55e00", "#009e73", "#0072b2"),
+    ("#fff8dc", "#f5793a", "#35c9a0", "#56b4e9"),
+    ("rgba(236,231,214,0.22)", "rgba(213,94,0,0.28)", "rgba(0,158,115,0.28)", "rgba(0,114,178,0.32)"),
+    ("rgba(255,248,220,0)", "rgba(245,121,58,0)", "rgba(53,201,160,0)", "rgba(86,180,233,0)"),
+)
+PALETTES = {"standard": (SOLID, LIGHT, TRANSLUCENT, CLEAR), "okabe_ito": OKABE_ITO}
+# A beam's second cue besides its hue (WCAG 1.4.1): its core is drawn in a pattern of its own, as
+# fractions of a square: white solid, red long dashes, green dots, blue dash-dot.
+DASHES = ((), (0.42, 0.24), (0.001, 0.2), (0.34, 0.2, 0.001, 0.2))
 
 
 def _debug_requested() -> bool:
@@ -52,8 +63,11 @@ def _debug_requested() -> bool:
 class MirrorsPainter:
     """Draws a Light Path board; keeps the pictures worth keeping between repaints (underlay, letters)."""
 
-    def __init__(self, letter_of: Callable[[int], str]) -> None:
+    def __init__(self, letter_of: Callable[[int], str], palette_of: Callable[[], str] = lambda: "standard") -> None:
         self.letter_of = letter_of  # a colour's letter in the page's language (R, 赤)
+        self.palette_of = palette_of  # the player's "palette" setting
+        self.palette = "standard"
+        self.solid, self.light, self.translucent, self.clear = PALETTES[self.palette]
         self._sprites: dict[tuple[Any, ...], tuple[Any, float]] = {}  # letter pictures (see _letter)
         self._underlay_canvas: Any = None  # the puzzle's still parts, drawn once (see paint)
         self._underlay_key: tuple[Any, ...] | None = None
@@ -67,6 +81,8 @@ class MirrorsPainter:
         and light), so it is drawn once per puzzle and canvas size and copied in one call:
         a turn repaints in a few hundred canvas calls instead of over a thousand.
         """
+        self.palette = self.palette_of() if self.palette_of() in PALETTES else "standard"
+        self.solid, self.light, self.translucent, self.clear = PALETTES[self.palette]
         layout = geometry.layout
         cells = [(r, c) for r in range(layout.rows) for c in range(layout.cols)]
         kinds = [(position, int(codes[layout.index(position)])) for position in cells]
@@ -94,7 +110,7 @@ class MirrorsPainter:
                   kinds: list[tuple[Position, int]]) -> None:
         """Copy the puzzle's still parts onto the board, drawing them first if the puzzle or size changed."""
         canvas = context.canvas
-        key = (state.puzzle, int(canvas.width), int(canvas.height), geometry.cell_px)
+        key = (state.puzzle, int(canvas.width), int(canvas.height), geometry.cell_px, self.palette)
         if self._underlay_key != key:
             if self._underlay_canvas is None:
                 self._underlay_canvas = js.document.createElement("canvas")
@@ -196,9 +212,9 @@ class MirrorsPainter:
         elif cell.kind == "filter":
             colour = mirrors.COLOUR_NAMES.index(cell.colour)
             inset = size * 0.16
-            context.fillStyle = TRANSLUCENT[colour]
+            context.fillStyle = self.translucent[colour]
             context.fillRect(x + inset, y + inset, size - 2 * inset, size - 2 * inset)
-            context.strokeStyle = SOLID[colour]
+            context.strokeStyle = self.solid[colour]
             context.lineWidth = max(2.0, size * 0.07)
             context.strokeRect(x + inset, y + inset, size - 2 * inset, size - 2 * inset)
         elif cell.kind == "glass":
@@ -210,9 +226,9 @@ class MirrorsPainter:
             context.lineTo(cx, cy + reach)
             context.lineTo(cx - reach, cy)
             context.closePath()
-            context.fillStyle = TRANSLUCENT[colour]
+            context.fillStyle = self.translucent[colour]
             context.fill()
-            context.strokeStyle = SOLID[colour]
+            context.strokeStyle = self.solid[colour]
             context.lineWidth = max(1.5, size * 0.05)
             context.stroke()
         elif cell.kind == "target":
@@ -220,16 +236,27 @@ class MirrorsPainter:
             radius = size * 0.3
             if lit:
                 glow = context.createRadialGradient(cx, cy, radius * 0.2, cx, cy, size * 0.5)
-                glow.addColorStop(0, LIGHT[colour])
-                glow.addColorStop(0.55, SOLID[colour])
-                glow.addColorStop(1, CLEAR[colour])
+                glow.addColorStop(0, self.light[colour])
+                glow.addColorStop(0.55, self.solid[colour])
+                glow.addColorStop(1, self.clear[colour])
                 context.fillStyle = glow
                 context.fillRect(x, y, size, size)
+            if lit:  # rays around a lit target: lit and unlit differ in shape, not only in colour
+                context.strokeStyle = self.light[colour]
+                context.lineWidth = max(1.5, size * 0.05)
+                context.lineCap = "round"
+                context.beginPath()
+                for ray in range(8):
+                    angle = ray * TAU / 8 + TAU / 16
+                    context.moveTo(cx + math.cos(angle) * size * 0.37, cy + math.sin(angle) * size * 0.37)
+                    context.lineTo(cx + math.cos(angle) * size * 0.47, cy + math.sin(angle) * size * 0.47)
+                context.stroke()
+                context.lineCap = "butt"
             context.beginPath()
             context.arc(cx, cy, radius, 0, TAU)
-            context.fillStyle = SOLID[colour] if lit else BG["target_off"]
+            context.fillStyle = self.solid[colour] if lit else BG["target_off"]
             context.fill()
-            context.strokeStyle = LIGHT[colour] if lit else SOLID[colour]
+            context.strokeStyle = self.light[colour] if lit else self.solid[colour]
             context.lineWidth = max(2.0, size * 0.07)
             context.stroke()
 
@@ -243,9 +270,9 @@ class MirrorsPainter:
         colour = mirrors.COLOUR_NAMES.index(cell.colour)
         height = size * (0.34 if cell.kind == "target" else 0.3)
         if cell.kind == "target" and lit:
-            self._letter(context, self.letter_of(colour), BG["ink"], cx, cy, height, SOLID[colour])
+            self._letter(context, self.letter_of(colour), BG["ink"], cx, cy, height, self.solid[colour])
         else:
-            self._letter(context, self.letter_of(colour), LIGHT[colour], cx, cy, height)
+            self._letter(context, self.letter_of(colour), self.light[colour], cx, cy, height)
 
     def _letter(self, context: Any, text: str, colour: str, cx: float, cy: float, height: float,
                 outline: str = "rgba(11,13,18,0.85)") -> None:
@@ -292,13 +319,13 @@ class MirrorsPainter:
         lamp_x, lamp_y = cx + (back_x - cx) * 0.3, cy + (back_y - cy) * 0.3
         context.beginPath()
         context.arc(lamp_x, lamp_y, size * 0.27, 0, TAU)
-        context.fillStyle = SOLID[source.colour]
+        context.fillStyle = self.solid[source.colour]
         context.fill()
-        context.strokeStyle = LIGHT[source.colour]
+        context.strokeStyle = self.light[source.colour]
         context.lineWidth = max(1.5, size * 0.04)
         context.stroke()
         self._letter(context, self.letter_of(source.colour), BG["ink"], lamp_x, lamp_y, size * 0.3,
-                     SOLID[source.colour])
+                     self.solid[source.colour])
         d_row, d_col = DELTAS[source.direction]
         base_x, base_y = tip_x - d_col * size * 0.2, tip_y - d_row * size * 0.2
         wing = size * 0.14
@@ -307,7 +334,7 @@ class MirrorsPainter:
         context.lineTo(base_x + d_row * wing, base_y + d_col * wing)
         context.lineTo(base_x - d_row * wing, base_y - d_col * wing)
         context.closePath()
-        context.fillStyle = LIGHT[source.colour]
+        context.fillStyle = self.light[source.colour]
         context.fill()
 
     # ----- beams -----------------------------------------------------------------------------
@@ -360,15 +387,18 @@ class MirrorsPainter:
             context.globalAlpha = alpha
             context.lineWidth = width
             for colour, fades, points in runs:
+                # the glow is whole; the core carries the colour's pattern
+                context.setLineDash([part * size for part in DASHES[colour]] if alpha == 1.0 else [])
                 if fades:
                     (x0, y0), (x1, y1) = points[0], points[-1]
                     gradient = context.createLinearGradient(x0, y0, x1, y1)
-                    gradient.addColorStop(0, LIGHT[colour])
-                    gradient.addColorStop(1, CLEAR[colour])
+                    gradient.addColorStop(0, self.light[colour])
+                    gradient.addColorStop(1, self.clear[colour])
                     context.strokeStyle = gradient
-                    context.lineCap = "butt"
+                    # butt ends stop at the square's edge; a dotted core needs round ends to show its dots
+                    context.lineCap = "round" if DASHES[colour] and alpha == 1.0 else "butt"
                 else:
-                    context.strokeStyle = LIGHT[colour]
+                    context.strokeStyle = self.light[colour]
                     context.lineCap = "round"
                 context.beginPath()
                 context.moveTo(*points[0])
@@ -376,6 +406,7 @@ class MirrorsPainter:
                     context.lineTo(*point)
                 context.stroke()
         context.globalAlpha = 1.0
+        context.setLineDash([])
         context.lineCap = "butt"
         context.lineJoin = "miter"
 

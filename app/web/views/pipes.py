@@ -26,6 +26,9 @@ WET = 1  # added to ENTRANCE/EXIT when water passes there
 
 COLOURS = {"bg": "#1b2233", "tile": "#263047", "tile_locked": "#33405e", "edge": "#111726", "dry": "#8b96ad",
            "water": "#f5b82e", "loop": "#ef4444", "lock": "#cbd5e1", "source": "#38bdf8"}
+# The colour-blind-safe set (the "palette" setting): Okabe and Ito's sky blue water and orange loops.
+OKABE_ITO = {**COLOURS, "water": "#56b4e9", "loop": "#e69f00", "source": "#f0e442"}
+PALETTES = {"standard": COLOURS, "okabe_ito": OKABE_ITO}
 SIDE_VECTORS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # up, right, down, left as (dx, dy)
 
 
@@ -45,13 +48,17 @@ class PipesView(ParView):
     min_cell_px = 30.0
     max_cell_px = 68.0
     custom_fields = (
+        CustomField("mode", "pipes_custom_mode",
+                    choices=((pipes.PATH, "pipes_mode_path"), (pipes.NET, "pipes_mode_net"))),
         CustomField("width", "width", pipes.MIN_SIDE, pipes.MAX_SIDE),
         CustomField("height", "height", pipes.MIN_SIDE, pipes.MAX_SIDE),
+        CustomField("wrap", "pipes_custom_wrap", toggle=True),
     )
 
     def __init__(self, host: Any) -> None:
         super().__init__(host)
         self._unlock_button: Any = None  # "Unlock all", once extra_controls has made it
+        self.colours = COLOURS
 
     @property
     def rule_key(self) -> str:  # type: ignore[override]
@@ -89,7 +96,7 @@ class PipesView(ParView):
         if code >= ENTRANCE:
             self._port(context, code, x, y, size)
             return
-        context.fillStyle = COLOURS["bg"]
+        context.fillStyle = self.colours["bg"]
         context.fillRect(x, y, size, size)
         self._tile(context, code, x, y, size, 0.0)
 
@@ -100,6 +107,7 @@ class PipesView(ParView):
         so repainting the positions whose codes changed (no widening) draws exactly what a
         full repaint draws: no stub of an old arm is left on a neighbour, no new arm is cut.
         """
+        self.colours = PALETTES.get(str(self.host.setting("palette")), COLOURS)
         layout = geometry.layout
         for position in area:
             code = int(codes[layout.index(position)])
@@ -109,63 +117,95 @@ class PipesView(ParView):
             if layout.is_cell(position) or code >= ENTRANCE:
                 self.paint_cell(context, code, x, y, size)
             else:
-                context.fillStyle = COLOURS["bg"]
+                context.fillStyle = self.colours["bg"]
                 context.fillRect(x, y, size, size)
             context.restore()
 
     def _tile(self, context: Any, code: int, x: float, y: float, size: float, angle: float) -> None:
+        """A tile: dry pipes thin and grey; water wide, gold, with a dark channel down its middle; a loop wide,
+        red, with a hollow centre and a turning-arrow mark in the corner (shape as well as colour, WCAG 1.4.1)."""
+        colours = self.colours
         inset = max(1.0, size * 0.04)
-        context.fillStyle = COLOURS["tile_locked"] if code & LOCKED else COLOURS["tile"]
+        context.fillStyle = colours["tile_locked"] if code & LOCKED else colours["tile"]
         context.beginPath()
         context.roundRect(x + inset, y + inset, size - 2 * inset, size - 2 * inset, size * 0.12)
         context.fill()
+        wet = bool(code & (FLOWING | LOOP))
         if code & LOOP:
-            colour = COLOURS["loop"]
+            colour = colours["loop"]
         else:
-            colour = COLOURS["water"] if code & FLOWING else COLOURS["dry"]
+            colour = colours["water"] if code & FLOWING else colours["dry"]
         cx, cy = x + size / 2, y + size / 2
         context.save()
         context.translate(cx, cy)
         if angle:
             context.rotate(angle)
-        context.strokeStyle = colour
         # Butt ends: an arm stops exactly on the square's edge, where the neighbour's arm meets it.
         # (Round ends reached a tenth of a tile into the neighbour, which a repaint of this tile
         # alone could neither erase nor draw.) The centre dot covers the joint of the arms.
         context.lineCap = "butt"
-        context.lineWidth = max(3.0, size * 0.2)
-        context.beginPath()
         half = size / 2
-        for side, (dx, dy) in enumerate(SIDE_VECTORS):
-            if code & (1 << side):
+        arms = [(dx * half, dy * half) for side, (dx, dy) in enumerate(SIDE_VECTORS) if code & (1 << side)]
+        layers = [(colour, max(4.0, size * 0.24), max(3.0, size * 0.14))] if wet else \
+            [(colour, max(2.0, size * 0.12), max(2.5, size * 0.1))]
+        if wet:  # the channel: a dark line down the middle of every wet arm
+            layers.append((colours["edge"], max(1.5, size * 0.05), max(1.5, size * 0.05)))
+        for stroke, width, radius in layers:
+            context.strokeStyle = stroke
+            context.lineWidth = width
+            context.beginPath()
+            for dx, dy in arms:
                 context.moveTo(0, 0)
-                context.lineTo(dx * half, dy * half)
-        context.stroke()
-        context.fillStyle = colour
-        context.beginPath()
-        context.arc(0, 0, max(2.5, size * 0.13), 0, 2 * math.pi)
-        context.fill()
+                context.lineTo(dx, dy)
+            context.stroke()
+            context.fillStyle = stroke
+            context.beginPath()
+            context.arc(0, 0, radius, 0, 2 * math.pi)
+            context.fill()
+        if code & LOOP:  # a hollow centre
+            context.fillStyle = colours["tile"]
+            context.beginPath()
+            context.arc(0, 0, max(1.5, size * 0.06), 0, 2 * math.pi)
+            context.fill()
         if code & SOURCE:
-            context.fillStyle = COLOURS["source"]
+            context.fillStyle = colours["source"]
             context.fillRect(-size * 0.17, -size * 0.17, size * 0.34, size * 0.34)
+            context.strokeStyle = colours["edge"]
+            context.lineWidth = max(1.0, size * 0.03)
+            context.strokeRect(-size * 0.17, -size * 0.17, size * 0.34, size * 0.34)
         context.restore()
+        if code & LOOP:
+            # a turning arrow in the bottom-left corner: "this tile is on a loop"
+            mx, my, radius = x + size * 0.2, y + size * 0.8, size * 0.09
+            context.strokeStyle = colours["loop"]
+            context.lineWidth = max(1.5, size * 0.035)
+            context.beginPath()
+            context.arc(mx, my, radius, 0.2 * math.pi, 1.8 * math.pi)
+            context.stroke()
+            context.fillStyle = colours["loop"]
+            tip_x, tip_y = mx + radius * math.cos(1.8 * math.pi), my + radius * math.sin(1.8 * math.pi)
+            context.beginPath()
+            context.moveTo(tip_x + radius * 0.6, tip_y)
+            context.lineTo(tip_x - radius * 0.2, tip_y - radius * 0.6)
+            context.lineTo(tip_x - radius * 0.2, tip_y + radius * 0.6)
+            context.fill()
         if code & LOCKED:
             # a small padlock in the corner: shape, not colour, says "locked"
             lx, ly, unit = x + size * 0.72, y + size * 0.1, size * 0.16
-            context.strokeStyle = COLOURS["lock"]
+            context.strokeStyle = colours["lock"]
             context.lineWidth = max(1.5, size * 0.035)
             context.beginPath()
             context.arc(lx + unit / 2, ly + unit * 0.55, unit * 0.32, math.pi, 0)
             context.stroke()
-            context.fillStyle = COLOURS["lock"]
+            context.fillStyle = colours["lock"]
             context.fillRect(lx, ly + unit * 0.55, unit, unit * 0.75)
 
     def _port(self, context: Any, code: int, x: float, y: float, size: float) -> None:
         """The entrance (water comes in from the left) or the exit (water leaves to the right)."""
-        context.fillStyle = COLOURS["bg"]
+        context.fillStyle = self.colours["bg"]
         context.fillRect(x, y, size, size)
         wet = bool(code & WET)
-        context.strokeStyle = COLOURS["water"] if wet else COLOURS["dry"]
+        context.strokeStyle = self.colours["water"] if wet else self.colours["dry"]
         context.lineWidth = max(3.0, size * 0.2)
         context.lineCap = "butt"
         cy = y + size / 2
@@ -178,7 +218,7 @@ class PipesView(ParView):
             context.lineTo(x + size, cy)
         context.stroke()
         # an arrow head shows which way the water goes
-        context.fillStyle = COLOURS["water"] if wet else COLOURS["dry"]
+        context.fillStyle = self.colours["water"] if wet else self.colours["dry"]
         tip = x + size * (0.9 if code >= EXIT else 0.45)
         context.beginPath()
         context.moveTo(tip, cy)
@@ -187,17 +227,18 @@ class PipesView(ParView):
         context.fill()
 
     def label(self, code: int, position: Position) -> str:
-        """"Row R, column C, open up, right, flowing[, locked]"; or Entrance / Exit."""
-        if code >= EXIT:
-            return self.t("pipes_exit")
-        if code >= ENTRANCE:
-            return self.t("pipes_entrance")
+        """"Row R, column C, open up, right, flowing[, locked]" (Net's source: "Row R, column C, the source, …");
+        "Entrance, left of row 1, column 1" / "Exit, right of row R, column C"."""
         row, col = position
+        if code >= EXIT:
+            return self.t("pipes_exit_at", row=row + 1, col=col)
+        if code >= ENTRANCE:
+            return self.t("pipes_entrance_at", row=row + 1, col=col + 2)
         names = [self.t(f"pipes_side_{side}") for side in pipes.open_sides(code & 15)]
         sides = self.t("pipes_side_separator").join(names) if names else self.t("pipes_sides_none")
         flow = self.t("pipes_flowing" if code & FLOWING else "pipes_dry")
-        text = self.t("pipes_cell_locked" if code & LOCKED else "pipes_cell", row=row + 1, col=col + 1,
-                      sides=sides, flow=flow)
+        key = "pipes_cell_source" if code & SOURCE else "pipes_cell"
+        text = self.t(key + ("_locked" if code & LOCKED else ""), row=row + 1, col=col + 1, sides=sides, flow=flow)
         if code & LOOP:
             text += self.t("pipes_label_separator") + self.t("pipes_in_loop")
         return text
@@ -239,8 +280,9 @@ class PipesView(ParView):
         return self.t("pipes_live_hinted", row=int(move[1]) + 1, col=int(move[2]) + 1)
 
     def move_summary(self, before: Any, after: pipes.State, move: Any, verbosity: str) -> str | None:
-        """What the water did ("Water reaches 7 tiles (+2)"), or what a lock did; full adds which tile turned
-        which way (a hint's own words come first, from `hint_words`)."""
+        """What the water did, in one sentence ("Water reaches 7 tiles (+2); the water front is at row 3, column 4,
+        3 tiles from the exit"; Net: "…; joined: row 2 column 3"), or what a lock did; full adds which tile turned
+        which way and names every joined tile (a hint's own words come first, from `hint_words`)."""
         if before is None:
             n, total = pipes.active_count(after)
             return self.t("pipes_live_active_same" if after.params.mode == pipes.NET else "pipes_live_reach_same",
@@ -249,7 +291,7 @@ class PipesView(ParView):
             return self._lock_text(before, after, move)
         if pipes.status(after) != 0:
             return None  # the clear message follows
-        text = self._flow_text(before, after)
+        text = self._flow_text(before, after, verbosity)
         if verbosity == "full" and move is not None and move[0] != "set":
             row, col = int(move[1]), int(move[2])
             action = self.t("action_turn_ccw" if move[0] == "ccw" else "action_turn_cw")
@@ -268,7 +310,7 @@ class PipesView(ParView):
         def frame(context: Any, geometry: Geometry, progress: float) -> None:
             x, y, size = geometry.rect((row, col))
             _clip_square(context, x, y, size)  # a turning arm's corners must not reach the neighbours
-            context.fillStyle = COLOURS["bg"]
+            context.fillStyle = self.colours["bg"]
             context.fillRect(x, y, size, size)
             # The tile already holds its new value: draw it turned back, easing to rest.
             eased = 1 - (1 - progress) ** 2
@@ -276,16 +318,45 @@ class PipesView(ParView):
 
         board.animate(TURN_MS * (2 if quarter == 2 else 1), frame, [(row, col)])
 
-    def _flow_text(self, before: pipes.State, after: pipes.State) -> str:
+    def _flow_text(self, before: pipes.State, after: pipes.State, verbosity: str) -> str:
+        """The count, then what changed, in one sentence: path mode where the water front is and how far from the
+        exit; Net the tiles that joined or were cut off (short: the first three of each); then any loop."""
         n_before, total = pipes.active_count(before)
         n_after, _ = pipes.active_count(after)
         delta = n_after - n_before
         net = after.params.mode == pipes.NET
         which = "more" if delta > 0 else "less" if delta < 0 else "same"
-        text = self.t(f"pipes_live_{'active' if net else 'reach'}_{which}", n=n_after, total=total, d=abs(delta))
+        clauses = []
+        if net:
+            joined, left = pipes.network_change(before, after)
+            limit = None if verbosity == "full" else 3
+            if joined:
+                clauses.append(self.t("pipes_live_joined", tiles=self._tile_list(joined, limit)))
+            if left:
+                clauses.append(self.t("pipes_live_left", tiles=self._tile_list(left, limit)))
+        else:
+            front = pipes.water_front(after)
+            if front is None:
+                clauses.append(self.t("pipes_live_no_water"))
+            elif front[2] == 0:
+                clauses.append(self.t("pipes_live_front_exit", row=front[0] + 1, col=front[1] + 1))
+            else:
+                clauses.append(self.t("pipes_live_front", row=front[0] + 1, col=front[1] + 1, n=front[2]))
         loop_count = int(pipes.loops(after).sum())
         if loop_count:
-            text = self.host.sentences(text, self.t("pipes_live_loop", n=loop_count))
+            clauses.append(self.t("pipes_live_loop_clause", n=loop_count))
+        text = self.t(f"pipes_live_{'active' if net else 'reach'}_{which}", n=n_after, total=total, d=abs(delta))
+        for clause in clauses:
+            text = self.t("pipes_said_clause", text=text, clause=clause)
+        return text
+
+    def _tile_list(self, cells: tuple[tuple[int, int], ...], limit: int | None) -> str:
+        """"row 2 column 3, row 2 column 4" (with "and 4 more" past the limit)."""
+        shown = cells if limit is None else cells[:limit]
+        text = self.t("pipes_tile_separator").join(
+            self.t("pipes_tile_item", row=row + 1, col=col + 1) for row, col in shown)
+        if len(cells) > len(shown):
+            text = self.t("pipes_tiles_more", tiles=text, n=len(cells) - len(shown))
         return text
 
     def use_hint(self, move: Any) -> None:
@@ -309,12 +380,14 @@ class PipesView(ParView):
         n, total = pipes.active_count(session.state)
         return [("active", self.t("pipes_active_label"), f"{n}/{total}")]
 
-    def params_text(self, values: dict[str, int]) -> str:
-        """Custom sizes are path-mode boards: "path-WxH"."""
-        return f"path-{values['width']}x{values['height']}"
+    def params_text(self, values: dict[str, Any]) -> str:
+        """A custom board in either mode: "path-WxH", "net-WxH" or "net-WxH-wrap"."""
+        return pipes.custom_params_text(str(values["mode"]), values["width"], values["height"], bool(values["wrap"]))
 
-    def custom_error(self, values: dict[str, int]) -> str:
-        """Say which sizes are allowed."""
+    def custom_error(self, values: dict[str, Any]) -> str:
+        """Say why: only Net boards wrap, or which sizes are allowed."""
+        if values.get("wrap") and values.get("mode") != pipes.NET:
+            return self.t("pipes_wrap_needs_net")
         return self.t("pipes_size_error", low=pipes.MIN_SIDE, high=pipes.MAX_SIDE)
 
     def extra_controls(self, host: Any) -> None:

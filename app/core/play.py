@@ -1,0 +1,209 @@
+"""The rules of playing one board on the game screen, without a page: what is counted, and when.
+
+A `Play` wraps a `Session` and the player's records. Every change goes move →
+record → announce: `move`, `take`, `step` change the session, write what the change
+earns to the records at once, and return a `Change` the screen then draws and says.
+
+What counts once, and only once:
+- a board is *started* in the statistics at its first move (or as it ends, if its
+  only move ended it) and its *result* is recorded at its first end; undoing a loss
+  and winning later plays on the same recorded board (the deaths and the time after
+  them go to the bests, never a second result);
+- a daily is marked done on a win, also a win after an undone loss, never on a loss;
+- a best is submitted on a win without hints or checks, and a win after an undone
+  loss is never called a "new best"; a stage is cleared on every win (its best moves
+  only without hints);
+- hints and checks count on the session (`hints_used`), which the records read.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+from app.core.bests import Bests
+from app.core.check import CheckResult, run_check
+from app.core.daily import DailyLog
+from app.core.game import GameSpec
+from app.core.session import Session
+from app.core.stage_progress import StageProgress
+from app.core.stats import Stats, result_of
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+HistoryStep = Literal["undo", "redo", "restart"]
+
+
+@dataclass(frozen=True)
+class Records:
+    """The player's records a board writes to (the shell holds one of each)."""
+
+    stats: Stats
+    bests: Bests
+    stages: StageProgress
+    dailies: DailyLog
+
+
+@dataclass(frozen=True)
+class Ending:
+    """What the end a change reached earned: the screen shows it after the change is said."""
+
+    won: bool
+    first: bool  # the board's first end: its result went to the statistics now
+    improved: frozenset[str]  # the best's fields this win improved ("new best"); empty when none
+    stage: str | None  # the stage a win cleared, None off the campaign or on a loss
+
+
+@dataclass(frozen=True)
+class Change(Generic[StateT, MoveT]):
+    """One change to the board, already recorded: the screen draws and says it."""
+
+    before: StateT
+    after: StateT
+    move: MoveT | None  # None for undo, redo and restart
+    hint_words: str | None  # the hint's own words when this move is the hint being played
+    ending: Ending | None  # set when the change ended the board
+
+
+class Play(Generic[StateT, MoveT]):
+    """One board in play: its session, its entries in the records, and the hint being played."""
+
+    def __init__(self, spec: GameSpec[StateT, MoveT, Any], session: Session[StateT, MoveT], records: Records, *,
+                 best_record: Callable[[Session[StateT, MoveT]], Mapping[str, float]],
+                 daily_day: dt.date | None = None, restored: bool = False) -> None:
+        self.spec = spec
+        self.session = session
+        self.records = records
+        self.daily_day = daily_day  # the UTC date of the daily this board is, if it is one
+        self.preset_key = str(spec.format_params(spec.params_of(session.state)))  # bests and stats are kept per kind
+        self._best_record = best_record  # what the bests keep of a win (the view's wording of time and moves)
+        # A board restored after a reload was counted before it: started if it has moves, and
+        # its result recorded if a loss (since undone) happened.
+        self.counted_start = restored and bool(session.move_log)
+        self.counted_result = restored and session.deaths > 0
+        self._hint_words: tuple[MoveT, str] | None = None
+
+    @property
+    def game(self) -> str:
+        """The game's id."""
+        return self.spec.id
+
+    # ----- changes ---------------------------------------------------------------------------------
+
+    def move(self, move: MoveT) -> Change[StateT, MoveT]:
+        """Play a move and record what it earns; ValueError (nothing changed) if it is illegal or the board is over."""
+        before = self.session.state
+        self.session.play(move)
+        return self._changed(before, move)
+
+    def take(self, before: StateT, move: MoveT, new: StateT) -> Change[StateT, MoveT] | None:
+        """Take a slow move's result computed from `before`; None when the board has changed since."""
+        if self.session.state is not before:
+            return None
+        self.session.record(move, new)
+        return self._changed(before, move)
+
+    def step(self, step: HistoryStep) -> Change[StateT, MoveT] | None:
+        """Undo, redo or restart (an undoable step); None when it changes nothing."""
+        before = self.session.state
+        if not getattr(self.session, step)():
+            return None
+        return Change(before, self.session.state, None, None, self._settle())
+
+    def _changed(self, before: StateT, move: MoveT) -> Change[StateT, MoveT]:
+        return Change(before, self.session.state, move, self._claim_hint_words(move), self._settle())
+
+    def _settle(self) -> Ending | None:
+        """Count the board as started at its first move, and record its end."""
+        if not self.counted_start and self.session.move_log:
+            self.counted_start = True
+            self.records.stats.note_started(self.game, self.preset_key)
+        if not self.session.over:
+            return None
+        first = self._record_result()
+        if self.session.status < 0:
+            return Ending(False, first, frozenset(), None)
+        return self._record_win(first)
+
+    def _record_result(self) -> bool:
+        """Count this board in the statistics once, at its first end; a won daily is marked done."""
+        if self.daily_day is not None and self.session.status > 0:
+            self.records.dailies.mark_done(self.game, self.daily_day)  # also a win after an undone loss
+        if self.counted_result:
+            return False
+        self.counted_result = True
+        if not self.counted_start:  # e.g. a board finished by its only move, counted as it ends
+            self.counted_start = True
+            self.records.stats.note_started(self.game, self.preset_key)
+        self.records.stats.record(self.game, self.preset_key, result_of(self.spec, self.session))
+        return True
+
+    def _record_win(self, first: bool) -> Ending:
+        """Submit the best of a win without hints, and clear the stage it was."""
+        improved: set[str] = set()
+        clean = self.session.hints_used == 0
+        if clean:
+            improved = self.records.bests.submit(self.game, self.preset_key, self._best_record(self.session))
+        stage = self.stage_in_play()
+        if stage is not None:
+            self.records.stages.record_clear(self.game, stage, self.session.moves, counts_for_best=clean)
+        if self.session.deaths:
+            improved = set()  # a best after undoing a loss is kept apart, and is not a "new best"
+        return Ending(True, first, frozenset(improved), stage)
+
+    def stage_in_play(self) -> str | None:
+        """The stage the board in play is, None off the campaign."""
+        stages = self.spec.stages
+        return stages.stage_of(self.session.state) if stages is not None else None
+
+    def next_stage(self) -> str | None:
+        """The stage after the one in play, None after the last or off the campaign."""
+        stage = self.stage_in_play()
+        return self.spec.stages.next_stage(stage) if stage is not None and self.spec.stages is not None else None
+
+    # ----- help ------------------------------------------------------------------------------------
+
+    def hint(self) -> MoveT | None:
+        """Return a move that helps and count it as a hint; None (nothing counted) when over or there is none."""
+        if self.session.over:
+            return None
+        move = self.spec.hint(self.session.state)
+        if move is not None:
+            self.session.note_hint()
+        return move
+
+    def hold_hint_words(self, move: MoveT, words: str | None) -> None:
+        """Keep a hint's words until its move is played (they lead that move's announcement)."""
+        self._hint_words = (move, words) if words else None
+
+    def unsaid_hint_words(self) -> str | None:
+        """Return and drop hint words no move has claimed (a hint that only shows, or a slow move)."""
+        held, self._hint_words = self._hint_words, None
+        return held[1] if held is not None else None
+
+    def _claim_hint_words(self, move: MoveT) -> str | None:
+        held = self._hint_words
+        # Moves are tuples, but one read back from a saved game may be a list: compare their items.
+        if held is None or tuple(held[0]) != tuple(move):  # type: ignore[arg-type]
+            return None
+        self._hint_words = None
+        return held[1]
+
+    def check(self) -> CheckResult | None:
+        """Run the game's Check on the board (None: nothing to say yet); a result counts as a hint."""
+        if self.session.over or self.spec.check is None:
+            return None
+        return run_check(self.session)
+
+
+def first_unfinished_stage(spec: GameSpec[StateT, Any, Any], progress: StageProgress) -> StateT | None:
+    """The board a game with stages opens on: its first stage not yet cleared (None: no stages, or all cleared)."""
+    stages = spec.stages
+    ids = list(stages.ids()) if stages is not None else []
+    if stages is None or not ids:
+        return None
+    stage = progress.first_unfinished(spec.id, ids)
+    return stages.stage_state(stage) if stage is not None else None

@@ -1,0 +1,64 @@
+"""The end of a board on the game screen: the loss and win dialogs and what they offer.
+
+What the end earned (a result, a best, a stage, the daily) was already recorded by
+`app.core.play`; this module only shows and says it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.daily import card_fields, daily_hash, result_card
+from app.core.play import Ending
+from app.core.replay import replay_link
+from app.core.route import STATS, format_hash
+from app.web.dom import window
+
+
+def show_loss(screen: Any) -> None:
+    """Game over is a moment: say what happened and offer Undo the last move, Retry this board, New game.
+
+    The view's `loss_report(session)` (optional) gives the title, the rows and the
+    cells to ring (Minesweeper: the mine, the post-mortem, the deaths so far).
+    """
+    t = screen.i18n.t
+    session = screen.session
+    screen.shell.audio.play("lose")
+    report = screen.view.loss_report(session)
+    title, rows, ring = report if report is not None else (t("game_over"), [], [])
+    if ring:
+        screen.board.mark(ring, "hinted")
+    screen.dialog.show_loss(title, rows, on_undo=screen.undo_loss if session.can_undo else None,
+                            on_retry=screen.retry_board)
+    screen.shell.announce(" ".join([screen.view.lost_text()] + [f"{label}: {value}" for label, value in rows]))
+
+
+def show_win(screen: Any, ending: Ending) -> None:
+    """The clear dialog: the result's rows, a new best or the hints used, the daily's streak, Next stage."""
+    t = screen.i18n.t
+    session = screen.session
+    screen.shell.check_storage()
+    screen.render()
+    screen.shell.audio.play("clear")
+    rows = screen.view.result_rows(session)
+    notes = [t("hints_used", hints=session.hints_used) if session.hints_used
+             else t("new_best") if ending.improved else ""]
+    if screen.daily_day is not None:
+        notes.append(t("daily_cleared_streak", days=screen.shell.dailies.streak(screen.game, screen.daily_day)))
+    note = screen.i18n.sentences(*notes)
+    has_next = screen.playing.next_stage() is not None
+    screen.dialog.show(t("cleared"), rows, note, is_best=bool(ending.improved), offer_next=has_next)
+    screen.shell.announce(" ".join([t("cleared")] + [f"{label} {value}" for label, value in rows] + [note]))
+
+
+def offer_extras(screen: Any) -> None:
+    """Fill the result dialog's second row: the daily's card, the replay and its link, the statistics."""
+    session, game = screen.session, screen.game
+    page = str(window.location.href).split("#")[0]
+    card = None
+    if screen.daily_day is not None:
+        card = result_card(screen.i18n.lang, game, screen.daily_day, url=page + daily_hash(game),
+                           **card_fields(screen.backend, session))
+    link = replay_link(screen.backend, session.log_start, session.move_log) if session.move_log else None
+    screen.dialog.set_extras(stats_hash=format_hash(game, screen=STATS), card=card, replay_hash=link,
+                             replay_url=page + link if link else None, t=screen.i18n.t, say=screen.shell.announce)

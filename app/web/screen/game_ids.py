@@ -1,0 +1,44 @@
+"""Game IDs the player brings to the game screen: which are playable, and why one is not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js
+
+from app.core import registry
+
+
+def decode_for_play(screen: Any, text: str, problem_key: str) -> Any:
+    """Return the playable puzzle a game ID names, or None after telling the player why not."""
+    t = screen.i18n.t
+    try:
+        state = screen.backend.decode(text)
+    except ValueError as exc:
+        screen.shell.notify(t(problem_key, reason=id_problem(t, exc)))
+        return None
+    if screen.backend.status(state) != 0:
+        # e.g. a Minesweeper board its first click already won: nothing left to play
+        screen.shell.notify(t("finished_link"))
+        return None
+    return state
+
+
+def id_problem(t: Callable[..., str], error: ValueError) -> str:
+    """Say in the player's language what is wrong with a game ID; the English detail goes to the console."""
+    js.console.info(f"Masume: game ID refused: {error}")
+    return t(f"id_problem_{getattr(error, 'kind', 'shape')}")
+
+
+def other_game_of(game: str, text: str) -> str | None:
+    """Return another registered game whose backend reads this ID (a Minesweeper ID typed into Cross Light)."""
+    for other in registry.games():
+        if other == game:
+            continue
+        try:
+            registry.backend(other).decode(text)
+        except Exception:  # any backend's refusal means "not this game"
+            continue
+        return other
+    return None

@@ -1,0 +1,36 @@
+"""The game screen's keys outside the board: Ctrl+Z / Ctrl+Y, and H, C, N when single-key shortcuts are on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.web.dom import document
+
+
+def on_shortcut(screen: Any, event: Any) -> None:
+    """Undo, redo, hint, check or new game from a key press that belongs to no field or dialog."""
+    target = event.target
+    tag = str(getattr(target, "tagName", "") or "").lower()
+    if tag in ("input", "select", "textarea") or screen.dialog.is_open:
+        return
+    if document.querySelector("dialog[open]") is not None:
+        return  # a confirmation or the keys help is open: keys belong to it
+    key = str(event.key)
+    if event.ctrlKey or event.metaKey:
+        lowered = key.lower()
+        if lowered == "z" and not event.shiftKey:
+            event.preventDefault()
+            screen.undo()
+        elif lowered == "y" or (lowered == "z" and event.shiftKey):
+            event.preventDefault()
+            screen.redo()
+        return
+    if event.altKey or event.repeat or not screen.shell.shortcuts_on:
+        return  # a held H is one hint, not one per key repeat; and the player may turn letters off
+    if key in ("h", "H"):
+        screen.hint()
+    elif key in ("c", "C"):
+        screen.check()
+    elif key in ("n", "N"):
+        event.preventDefault()
+        screen.ask_new_game()

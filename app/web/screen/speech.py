@@ -1,0 +1,44 @@
+"""What the game screen says of a change or a new board, at the player's verbosity."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def say_change(screen: Any, what: str | None, before: Any, move: Any = None, *, hinted: str | None = None) -> None:
+    """Announce a move, undo, redo, restart or new game at the player's verbosity.
+
+    A hinted move's words (the view's `hint_words`) come first, and are said even when
+    move announcements are off: the player asked for the hint.
+    """
+    verbosity = screen.shell.settings.get("announce")
+    if screen.session is None:
+        return
+    change = ""
+    if verbosity != "off":
+        summary = screen.view.move_summary(before, screen.session.state, move, verbosity)
+        change = " ".join(filter(None, [screen.i18n.t(what) if what else "", summary or ""]))
+    text = screen.i18n.sentences(hinted, change)
+    if text:
+        screen.shell.announce(text)
+
+
+def say_board(screen: Any, what: str | None) -> None:
+    """Announce the board now in play: "New game, <board>." or just "<board>", then the view's summary."""
+    verbosity = screen.shell.settings.get("announce")
+    if verbosity == "off" or screen.session is None:
+        return
+    name = screen.i18n.t(what, size=size_name(screen)) if what else size_name(screen)
+    summary = screen.view.move_summary(None, screen.session.state, None, verbosity)
+    screen.shell.announce(" ".join(filter(None, [name, summary or ""])))
+
+
+def size_name(screen: Any) -> str:
+    """The preset's name of the board in play ("Easy 5×5"), else its params text."""
+    backend, view = screen.backend, screen.view
+    params = backend.params_of(screen.session.state)
+    current = backend.format_params(params)
+    for name, preset in backend.presets.items():
+        if backend.format_params(view.adjust_params(preset)) == current:
+            return str(view.preset_label(name, preset))
+    return str(view.params_label(params))

@@ -1,0 +1,201 @@
+"""No main-thread task over 250 ms on any link or board, once the page is ready (issue #20, item 8).
+
+A PerformanceObserver for `longtask` entries (tasks over 50 ms), installed by an init
+script before anything runs, records every long task of the page. The page boots at
+home (the boot itself is not measured); each case then moves it to a link or makes a
+board the way a player does, waits until the result is on screen, and takes the
+longest task that began after the case started. The long links are built here from
+the backends (e.g. a Cross Light replay of 19,999 legal presses).
+
+The machine running the tests is shared: one measurement over the limit is taken
+again once, so a busy moment is not a failure, while work done in one big task fails
+both times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import app.catalogue  # noqa: F401 - registers every game's SPEC
+from app.core.replay import replay_link
+from app.core.rng import Rng
+from app.games import crosslight, mines, pipes
+from tests.browser.conftest import go
+
+LIMIT_MS = 250.0
+
+OBSERVE = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({type: "longtask"});
+"""
+
+BUSY_OVER = "() => !document.querySelector('.is-busy')"
+REPLAY_OPEN = ("() => document.querySelector('#replay-position, #replay-problem') !== null"
+               " && !document.querySelector('.is-busy')")
+
+
+def crosslight_replay() -> str:
+    """A Cross Light replay of 19,999 presses of one cell (each legal; the board never clears)."""
+    start = crosslight.generate(crosslight.parse_params("12x12"), Rng("long-tasks"))
+    return replay_link(crosslight.SPEC, start, [(0, 0)] * 19_999)
+
+
+def _hidden_cell(state: Any) -> tuple[int, int]:
+    rows, cols = (int(n) for n in state.opened.shape)
+    return next((r, c) for r in range(rows) for c in range(cols) if not state.opened[r, c])
+
+
+def mines_replay() -> str:
+    """A 50×50 Minesweeper replay of 5,001 moves: the first open, then a flag put on and taken off 2,500 times."""
+    start = mines.generate(mines.parse_params("50x50n400"), Rng("long-tasks"))
+    first = ("open", 25, 25)
+    opened = mines.apply(start, first)
+    row, col = _hidden_cell(opened)
+    moves = [first] + [(kind, row, col) for _ in range(2_500) for kind in ("flag", "unflag")]
+    return replay_link(mines.SPEC, start, moves)
+
+
+def pipes_replay() -> str:
+    """A 12×12 Pipe Link replay of 19,999 quarter turns, none of which clears the board."""
+    start = pipes.generate(pipes.parse_params("path-12x12"), Rng("long-tasks"))
+    state, moves = start, []
+    cells = [(r, c) for r in range(12) for c in range(12)]
+    index = 0
+    while len(moves) < 19_999:
+        move = ("cw", *cells[index % len(cells)])
+        after = pipes.apply(state, move)
+        if pipes.status(after) != 0:  # that turn would clear the board: turn another tile
+            index += 1
+            continue
+        state = after
+        moves.append(move)
+        if len(moves) % 7 == 0:
+            index += 1
+    return replay_link(pipes.SPEC, start, moves)
+
+
+GUESS_50 = "#mines/1.50x50n2491-guess.z5qwbb5mid"
+HUGE_ID = "#crosslight/1.12x12." + "A" * 1_000_000
+
+
+@pytest.fixture(scope="module")
+def page(open_page):  # noqa: ANN001, ANN201
+    """One page booted at home with the long-task observer installed before the boot."""
+    return open_page("#", init_script=OBSERVE)
+
+
+def settle(page: Any) -> None:  # noqa: ANN401
+    """Wait for a painted frame, then a little longer, so a task the last step queued is recorded too."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 300)))")
+
+
+def longest_task(page: Any, action: Callable[[], None]) -> float:  # noqa: ANN401
+    """Run `action` and return the longest task (ms) that began after it started; 0 when none was long."""
+    settle(page)
+    start = float(page.evaluate("performance.now()"))
+    action()
+    settle(page)
+    return float(page.evaluate(
+        "(s) => Math.max(0, ...window.__longTasks.filter(t => t[0] >= s).map(t => t[1]))", start))
+
+
+def assert_quick(page: Any, action: Callable[[], None], what: str) -> float:  # noqa: ANN401
+    """Measure `action`, once more if the first run was over the limit (a busy machine), and assert the limit."""
+    first = longest_task(page, action)
+    print(f"[{what}] first measurement {first:.0f} ms")
+    if first <= LIMIT_MS:
+        return first
+    second = longest_task(page, action)
+    assert second <= LIMIT_MS, f"{what}: a main-thread task of {first:.0f} ms, then {second:.0f} ms"
+    return second
+
+
+def open_link(page: Any, link: str, done: str) -> Callable[[], None]:  # noqa: ANN401
+    """An action: move the booted page to `link` and wait until `done` (a JS predicate) holds."""
+    def action() -> None:
+        go(page, "#")
+        go(page, link)
+        page.wait_for_function(done, timeout=120_000)
+    return action
+
+
+# Still open (issue #20 item 8): a 50×50 Minesweeper board is drawn and labelled in one task
+# (canvas repaint and 2,500 labels, ~200 ms idle, more under load), and a guessing board's
+# first click lays its mines in one task. These cases measure it and say so until it is sliced.
+STILL_OPEN = pytest.mark.xfail(reason="50×50 Minesweeper board drawn, labelled and first-clicked in one task",
+                               strict=False)
+
+
+@pytest.mark.parametrize(("name", "link"), [
+    ("Cross Light replay, 19,999 moves", crosslight_replay),
+    pytest.param("Minesweeper 50×50 replay, 5,001 moves", mines_replay, marks=STILL_OPEN),
+    ("Pipe Link replay, 19,999 moves", pipes_replay),
+])
+def test_a_long_replay_opens_in_short_tasks(page, name: str, link: Callable[[], str]) -> None:  # noqa: ANN001
+    text = link()
+    ms = assert_quick(page, open_link(page, text, REPLAY_OPEN), name)
+    assert page.locator("#replay-position").inner_text().startswith("Move 0 of"), "the replay opened"
+    print(f"{name}: longest task {ms:.0f} ms")
+
+
+@pytest.mark.xfail(reason="refused before it is read, yet a 280-500 ms task remains: not yet traced (the browser's "
+                          "own handling of a 1 MB URL, or the string's trip into Python)", strict=False)
+def test_a_huge_game_id_is_refused_in_short_tasks(page) -> None:  # noqa: ANN001
+    ms = assert_quick(page, open_link(page, HUGE_ID, "() => document.querySelector('#notice')?.textContent"),
+                      "1 MB Cross Light ID")
+    assert "too long" in page.locator("#notice").inner_text()
+    print(f"1 MB ID: longest task {ms:.0f} ms")
+
+
+def test_home_renders_in_short_tasks(page) -> None:  # noqa: ANN001
+    def action() -> None:
+        go(page, "#crosslight")
+        go(page, "#")
+    ms = assert_quick(page, action, "home")
+    print(f"home: longest task {ms:.0f} ms")
+
+
+def test_a_new_9x9_minesweeper_game_is_made_in_short_tasks(page) -> None:  # noqa: ANN001
+    go(page, "#mines")
+    ms = assert_quick(page, lambda: page.locator("#new-game").click(), "9×9 Minesweeper new game")
+    print(f"9×9 new game: longest task {ms:.0f} ms")
+
+
+@STILL_OPEN
+def test_a_50x50_guessing_board_and_its_first_click_are_made_in_short_tasks(page) -> None:  # noqa: ANN001
+    ms = assert_quick(page, open_link(page, GUESS_50, BUSY_OVER), "50×50 board with 2,491 mines")
+    print(f"50×50 n2491 link: longest task {ms:.0f} ms")
+
+    def click() -> None:
+        go(page, "#")
+        go(page, GUESS_50)
+        page.wait_for_function(BUSY_OVER)
+        page.locator('.board-grid button[data-row="25"][data-col="25"]').click()
+        page.wait_for_function("() => !document.querySelector('.is-busy')"
+                               " && document.querySelector('#move-count, .stats')", timeout=120_000)
+        page.wait_for_function("() => !document.querySelector('[data-row=\"25\"][data-col=\"25\"]')"
+                               ".getAttribute('aria-label').endsWith('hidden')", timeout=120_000)
+    ms = assert_quick(page, click, "first click on 50×50 with 2,491 mines")
+    print(f"50×50 n2491 first click: longest task {ms:.0f} ms")
+
+
+@STILL_OPEN
+def test_a_50x50_board_from_the_size_form_is_made_in_short_tasks(page) -> None:  # noqa: ANN001
+    go(page, "#mines")
+
+    def make() -> None:
+        before = page.locator("#game-id").input_value()
+        page.select_option("#preset", "custom")
+        page.fill("#custom-width", "50")
+        page.fill("#custom-height", "50")
+        page.fill("#custom-mines", "400")
+        page.locator("#apply-size").click()
+        page.wait_for_function("(b) => document.querySelector('#game-id').value !== b"
+                               " && !document.querySelector('.is-busy')", arg=before, timeout=120_000)
+    ms = assert_quick(page, make, "50×50 Minesweeper board from the size form")
+    print(f"50×50 size form: longest task {ms:.0f} ms")

@@ -1,0 +1,283 @@
+"""What playing a board counts, once and in order (app.core.play), without a page."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+
+from app import catalogue  # noqa: F401 - registers the games and their record kinds
+from app.core.bests import Bests
+from app.core.daily import DailyLog
+from app.core.game import GameSpec, Stages, Strings
+from app.core.play import Play, Records, first_unfinished_stage
+from app.core.rng import Rng
+from app.core.session import Session
+from app.core.stage_progress import StageProgress
+from app.core.stats import Stats
+from app.core.storage import MemoryBacking, Storage
+from app.games import mines
+
+DAY = dt.date(2026, 3, 1)
+
+
+@dataclass(frozen=True)
+class Walk:
+    """Reach `target` exactly; going below zero loses. `stage` names a campaign board."""
+
+    value: int = 0
+    target: int = 3
+    stage: str | None = None
+
+
+def walk_apply(state: Walk, move: tuple[str, int]) -> Walk:
+    if move[0] != "step" or move[1] not in (-1, 1):
+        raise ValueError("illegal")
+    return replace(state, value=state.value + move[1])
+
+
+def walk_status(state: Walk) -> int:
+    return -1 if state.value < 0 else 1 if state.value == state.target else 0
+
+
+WALK: GameSpec[Walk, tuple[str, int], int] = GameSpec(
+    id="walk", name_key="walk_name", rule_key="walk_rule", icon="", strings=Strings({}, {}),
+    presets={"short": 3}, parse_params=int, format_params=str, params_of=lambda state: state.target,
+    generate=lambda target, rng: Walk(target=target), apply=walk_apply, status=walk_status,
+    hint=lambda state: ("step", 1) if state.value < state.target else None, encode=repr, decode=lambda text: Walk(),
+    check=lambda state: None,
+    stages=Stages(ids=lambda: ["a", "b"], tiers=lambda: {"one": ["a", "b"]}, stage_of=lambda state: state.stage,
+                  next_stage=lambda stage: "b" if stage == "a" else None,
+                  stage_state=lambda stage: Walk(stage=stage)),
+)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def records() -> Records:
+    storage = Storage(MemoryBacking())
+    return Records(Stats(storage), Bests(storage), StageProgress(storage), DailyLog(storage))
+
+
+def time_record(session: Session[Any, Any]) -> dict[str, float]:
+    return {"time_after_deaths" if session.deaths else "time": round(session.elapsed, 2)}
+
+
+def walk_play(records: Records, start: Walk | None = None, clock: Clock | None = None,
+              **options: Any) -> Play[Any, Any]:
+    session = Session(WALK, start or Walk(), clock or Clock())
+    return Play(WALK, session, records, best_record=time_record, **options)
+
+
+def results(records: Records, game: str = "walk", key: str = "3") -> tuple[int, int]:
+    """(started, finished) boards in the statistics."""
+    summary = records.stats.summary(game, key)
+    return summary.started, summary.finished
+
+
+def test_a_board_is_started_at_its_first_move_and_counted_once(records: Records) -> None:
+    play = walk_play(records)
+    assert results(records) == (0, 0)
+    play.move(("step", 1))
+    play.move(("step", -1))
+    assert results(records) == (1, 0)
+
+
+def test_a_result_is_recorded_once_even_after_undo_and_a_second_end(records: Records) -> None:
+    play = walk_play(records)
+    first = play.move(("step", -1))
+    assert first.ending is not None and not first.ending.won and first.ending.first
+    assert results(records) == (1, 1)
+    assert play.step("undo") is not None
+    play.move(("step", 1))
+    play.move(("step", 1))
+    second = play.move(("step", 1))
+    assert second.ending is not None and second.ending.won and not second.ending.first
+    assert results(records) == (1, 1)
+    assert records.stats.summary("walk", "3").won == 0  # the recorded result stays the loss
+
+
+def test_a_board_ended_by_its_only_move_is_started_and_finished(records: Records) -> None:
+    play = walk_play(records, Walk(target=1))
+    play.move(("step", 1))
+    assert results(records, key="1") == (1, 1)
+
+
+def test_a_change_is_recorded_before_it_is_returned_to_be_said(records: Records) -> None:
+    play = walk_play(records, Walk(target=1))
+    change = play.move(("step", 1))
+    assert change.before == Walk(target=1) and change.after == Walk(value=1, target=1) and change.move == ("step", 1)
+    assert records.bests.get("walk", "1")  # already written when the screen gets the change
+
+
+def test_a_daily_is_marked_only_on_a_win(records: Records) -> None:
+    play = walk_play(records, daily_day=DAY)
+    play.move(("step", -1))
+    assert not records.dailies.is_done("walk", DAY)
+    play.step("undo")
+    for _ in range(3):
+        play.move(("step", 1))
+    assert records.dailies.is_done("walk", DAY)  # a win after an undone loss marks it too
+
+
+def test_a_board_that_is_not_the_daily_marks_no_daily(records: Records) -> None:
+    play = walk_play(records)
+    for _ in range(3):
+        play.move(("step", 1))
+    assert records.dailies.days("walk") == []
+
+
+def test_a_best_is_saved_only_when_better(records: Records) -> None:
+    clock = Clock()
+    play = walk_play(records, clock=clock)
+    for _ in range(3):
+        clock.now += 10
+        play.move(("step", 1))
+    assert records.bests.get("walk", "3")["time"] == 20.0  # the clock starts at the first move
+    slower = walk_play(records, clock=clock)
+    for _ in range(3):
+        clock.now += 20
+        ending = slower.move(("step", 1)).ending
+    assert ending is not None and ending.won and ending.improved == frozenset()
+    assert records.bests.get("walk", "3")["time"] == 20.0
+    faster = walk_play(records, clock=clock)
+    for _ in range(3):
+        clock.now += 5
+        ending = faster.move(("step", 1)).ending
+    assert ending is not None and ending.improved == {"time"}
+    assert records.bests.get("walk", "3")["time"] == 10.0
+
+
+def test_a_win_with_a_hint_saves_no_best_and_counts_the_hint(records: Records) -> None:
+    play = walk_play(records)
+    move = play.hint()
+    assert move == ("step", 1) and play.session.hints_used == 1
+    for _ in range(3):
+        ending = play.move(("step", 1)).ending
+    assert ending is not None and ending.won and ending.improved == frozenset()
+    assert records.bests.get("walk", "3") == {}
+    assert records.stats.summary("walk", "3").hints == 1
+
+
+def test_a_check_counts_as_a_hint_only_when_it_says_something(records: Records) -> None:
+    play = walk_play(records)
+    assert play.check() is None  # the game's check has nothing to say
+    assert play.session.hints_used == 0
+
+
+def test_no_hint_is_counted_when_there_is_none_or_the_board_is_over(records: Records) -> None:
+    play = walk_play(records, Walk(target=1))
+    play.move(("step", 1))
+    assert play.hint() is None and play.session.hints_used == 0
+
+
+def test_hint_words_lead_only_the_hinted_move_and_are_said_once(records: Records) -> None:
+    play = walk_play(records)
+    move = play.hint()
+    assert move is not None
+    play.hold_hint_words(move, "Stepped up")
+    assert play.move(("step", -1)).hint_words is None  # another move does not claim them
+    play.step("undo")
+    assert play.move(move).hint_words == "Stepped up"
+    assert play.move(move).hint_words is None
+    assert play.unsaid_hint_words() is None
+
+
+def test_hint_words_no_move_claimed_are_handed_back_once(records: Records) -> None:
+    play = walk_play(records)
+    play.hold_hint_words(("step", 1), "Look here")
+    assert play.unsaid_hint_words() == "Look here"
+    assert play.unsaid_hint_words() is None
+
+
+def test_a_stage_is_cleared_on_a_win_and_its_best_kept_only_without_hints(records: Records) -> None:
+    play = walk_play(records, Walk(stage="a"))
+    assert play.next_stage() == "b"
+    for _ in range(3):
+        ending = play.move(("step", 1)).ending
+    assert ending is not None and ending.stage == "a"
+    assert records.stages.get("walk", "a") == {"done": True, "best": 3}
+    hinted = walk_play(records, Walk(stage="b"))
+    hinted.hint()
+    for _ in range(3):
+        hinted.move(("step", 1))
+    assert records.stages.get("walk", "b") == {"done": True, "best": None}
+
+
+def test_a_game_with_stages_opens_on_its_first_stage_not_yet_cleared(records: Records) -> None:
+    assert first_unfinished_stage(WALK, records.stages) == Walk(stage="a")
+    records.stages.record_clear("walk", "a", 3, counts_for_best=True)
+    assert first_unfinished_stage(WALK, records.stages) == Walk(stage="b")
+    records.stages.record_clear("walk", "b", 3, counts_for_best=True)
+    assert first_unfinished_stage(WALK, records.stages) is None
+    assert first_unfinished_stage(mines.SPEC, records.stages) is None  # no stages
+
+
+def test_an_illegal_move_changes_and_counts_nothing(records: Records) -> None:
+    play = walk_play(records)
+    with pytest.raises(ValueError):
+        play.move(("jump", 2))
+    assert play.session.moves == 0 and results(records) == (0, 0)
+
+
+def test_undo_redo_and_restart_change_nothing_when_there_is_nothing_to_do(records: Records) -> None:
+    play = walk_play(records)
+    assert play.step("undo") is None and play.step("redo") is None and play.step("restart") is None
+    play.move(("step", 1))
+    change = play.step("restart")
+    assert change is not None and change.after == Walk() and change.move is None and change.ending is None
+
+
+def test_a_slow_result_for_a_board_since_changed_is_dropped(records: Records) -> None:
+    play = walk_play(records)
+    before = play.session.state
+    play.move(("step", 1))
+    assert play.take(before, ("step", 1), Walk(value=1)) is None
+    taken = play.take(play.session.state, ("step", 1), Walk(value=2))
+    assert taken is not None and play.session.moves == 2
+
+
+def test_a_restored_board_is_not_started_or_recorded_again(records: Records) -> None:
+    session = Session.replay(WALK, Walk(), [("step", 1)], deaths=1)
+    play = Play(WALK, session, records, best_record=time_record, restored=True)
+    play.move(("step", 1))
+    play.move(("step", 1))
+    assert results(records) == (0, 0)  # both were counted before the reload
+
+
+def mine_and_safe_cells(state: mines.State) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    assert state.mines is not None
+    mine = next((r, c) for r, c in zip(*state.mines.nonzero(), strict=True))
+    safe = [(int(r), int(c)) for r, c in zip(*(~state.mines & ~state.opened).nonzero(), strict=True)]
+    return (int(mine[0]), int(mine[1])), safe
+
+
+def test_a_minesweeper_win_after_an_undone_loss_is_not_a_second_result_nor_a_new_best(records: Records) -> None:
+    params = mines.PRESETS["beginner"]
+    start = mines.daily_state(params, Rng("play-test"))  # mines laid, the centre opened
+    session: Session[Any, Any] = Session(mines.SPEC, start, Clock())
+    play = Play(mines.SPEC, session, records, best_record=time_record, daily_day=DAY)
+    key = play.preset_key
+    mine, safe = mine_and_safe_cells(start)
+    loss = play.move(("open", *mine))
+    assert loss.ending is not None and not loss.ending.won
+    assert play.step("undo") is not None
+    ending = None
+    for cell in safe:
+        if not play.session.over and not play.session.state.opened[cell]:
+            ending = play.move(("open", *cell)).ending
+    assert ending is not None and ending.won and not ending.first and ending.improved == frozenset()
+    summary = records.stats.summary("mines", key)
+    assert (summary.started, summary.lost, summary.won) == (1, 1, 0)
+    assert records.dailies.is_done("mines", DAY)
+    assert "time" not in records.bests.get("mines", key)  # kept apart, as "time_after_deaths"
+    assert "time_after_deaths" in records.bests.get("mines", key)
