@@ -105,4 +105,4 @@ def test_a_splitter_that_sends_off_a_new_half_says_where_it_stops() -> None:
     assert len(mi.trace(placed)) == 2
     changed = mi.beam_changes(state, placed)
     assert [(c.kind, c.row, c.col, c.direction) for c in changed] == [("edge", 1, 0, mc.LEFT)]
-    assert mi.beam_changes(placed, state) == (), "the straight beam still leaves at the bottom; the gone half is not said"
+    assert mi.beam_changes(placed, state) == (), "the straight beam still leaves below; a gone half is not said"
