@@ -71,11 +71,12 @@ class StageList:
             heading = element("h2", cls=f"{game}-tier", text=t(f"{game}_tier_{tier}"),
                               attrs={"id": f"{game}-tier-{tier}"})
             earned = sum(int(progress.get(stage_id, {}).get("stars", 0)) for stage_id in stage_ids)
-            heading.appendChild(element("span", cls=f"{game}-tier-stars", attrs={"data-tier": str(tier)},
-                                        text=" " + t("stars_total", stars=earned, total=MAX_STARS * len(stage_ids))))
+            tier_stars = element("p", cls=f"{game}-tier-stars", attrs={"id": f"{game}-tier-{tier}-stars"},
+                                 text=t("stars_total", stars=earned, total=MAX_STARS * len(stage_ids)))
             sections.append(element("section", cls=f"{game}-tier-section", children=[
-                heading, element("ol", cls=f"{game}-tier-stages", attrs={"aria-labelledby": f"{game}-tier-{tier}"},
-                                 children=items)]))
+                heading, tier_stars,
+                element("ol", cls=f"{game}-tier-stages", attrs={"aria-labelledby": f"{game}-tier-{tier}"},
+                        children=items)]))
         self.links.replaceChildren(*sections)
 
     def _link(self, stage_id: str, progress: dict[str, Progress], in_play: str | None, comma: str) -> Any:
@@ -99,7 +100,7 @@ class StageList:
             parts[-1].appendChild(element("span", cls="visually-hidden", text=comma))
             parts.append(element("span", cls=f"{game}-stage-stars", attrs={"data-stars": str(stars)}, children=[
                 element("span", text="★" * stars + "☆" * (MAX_STARS - stars), attrs={"aria-hidden": "true"}),
-                element("span", cls="visually-hidden", text=t("stars") + " " + t("stars_value", stars=stars))]))
+                element("span", cls="visually-hidden", text=t("stars_said", stars=stars))]))
         attrs = {"href": f"#{game}/{stage_id}", "data-stage": stage_id}
         if stage_id == in_play:
             attrs["aria-current"] = "page"
