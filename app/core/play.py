@@ -13,7 +13,9 @@ What counts once, and only once:
 - a best is submitted on a win without hints or checks, and a win after an undone
   loss is never called a "new best"; a stage is cleared on every win (its best moves
   only without hints);
-- hints and checks count on the session (`hints_used`), which the records read.
+- hints and checks count on the session (`hints_used`), which the records read;
+- a win of a game with par rates stars (`app.core.stars.rate`: 3 at par, 2 within par + 2,
+  else 1; at most 2 with hints or checks), kept per board as the most ever earned.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from app.core.daily import DailyLog
 from app.core.game import GameSpec
 from app.core.session import Session
 from app.core.stage_progress import StageProgress
+from app.core.stars import Stars, rate
 from app.core.stats import Stats, result_of
 
 StateT = TypeVar("StateT")
@@ -45,6 +48,7 @@ class Records:
     bests: Bests
     stages: StageProgress
     dailies: DailyLog
+    stars: Stars | None = None  # None: stars are not kept (a game without par never rates any)
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,8 @@ class Ending:
     first: bool  # the board's first end: its result went to the statistics now
     improved: frozenset[str]  # the best's fields this win improved ("new best"); empty when none
     stage: str | None  # the stage a win cleared, None off the campaign or on a loss
+    stars: int = 0  # the stars this win rated (1..3); 0 on a loss, or for a game without par
+    more_stars: bool = False  # more stars than this board ever had
 
 
 @dataclass(frozen=True)
@@ -152,7 +158,16 @@ class Play(Generic[StateT, MoveT]):
             self.records.stages.record_clear(self.game, stage, self.session.moves, counts_for_best=clean)
         if self.session.deaths:
             improved = set()  # a best after undoing a loss is kept apart, and is not a "new best"
-        return Ending(True, first, frozenset(improved), stage)
+        stars, more = self._rate_stars(clean)
+        return Ending(True, first, frozenset(improved), stage, stars, more)
+
+    def _rate_stars(self, clean: bool) -> tuple[int, bool]:
+        """Rate a win against par and keep the most stars per board (its params key, as bests do)."""
+        if self.spec.par is None:
+            return 0, False
+        earned = rate(self.session.moves, int(self.spec.par(self.session.restart_point)), assisted=not clean)
+        more = self.records.stars.submit(self.game, self.preset_key, earned) if self.records.stars else False
+        return earned, more
 
     def stage_in_play(self) -> str | None:
         """The stage the board in play is, None off the campaign."""

@@ -168,8 +168,16 @@ class GameScreen:
                 self.render(force=True)
 
     def stage_progress(self, stage_id: str) -> dict[str, Any]:
-        """The player's record of one stage: {"done": bool, "best": moves or None}."""
-        return self.shell.stages.get(self.game, stage_id)
+        """The player's record of one stage: {"done": bool, "best": moves or None, "stars": 0..3}."""
+        return {**self.shell.stages.get(self.game, stage_id), "stars": self.stage_stars(stage_id)}
+
+    def stage_stars(self, stage_id: str) -> int:
+        """The most stars a stage's wins earned (0: none yet); kept under the stage's params key."""
+        stages = self.backend.stages
+        if stages is None:
+            return 0
+        key = str(self.backend.format_params(self.backend.params_of(stages.stage_state(stage_id))))
+        return int(self.shell.stars.get(self.game, key))
 
     def _fresh_state(self, params: Any) -> Any:
         return self.backend.generate(params, Rng(new_seed()))
@@ -198,7 +206,7 @@ class GameScreen:
     def _play_on(self, session: Session, *, restored: bool = False) -> Play[Any, Any]:
         """Play `session` with the player's records (a restored one was counted before the reload)."""
         shell = self.shell
-        return Play(self.backend, session, Records(shell.stats, shell.bests, shell.stages, shell.dailies),
+        return Play(self.backend, session, Records(shell.stats, shell.bests, shell.stages, shell.dailies, shell.stars),
                     best_record=self.view.record, daily_day=self.daily_day, restored=restored)
 
     def relabel(self) -> None:

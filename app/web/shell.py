@@ -17,6 +17,7 @@ from app.core.records import migrate_records
 from app.core.route import DAILY, REPLAY, STATS, format_hash, parse_hash
 from app.core.settings import Settings
 from app.core.stage_progress import StageProgress
+from app.core.stars import Stars
 from app.core.stats import Stats
 from app.core.storage import Storage
 from app.core.strings import detect_language
@@ -43,6 +44,7 @@ class Shell:
         self.settings = Settings(self.storage)
         self.bests = Bests(self.storage)
         self.stages = StageProgress(self.storage)
+        self.stars = Stars(self.storage)
         self.stats = Stats(self.storage)  # (importing stats and daily registered their record kinds above)
         self.dailies = DailyLog(self.storage)
         lang = self.settings.get("lang") or detect_language(list(window.navigator.languages or [])

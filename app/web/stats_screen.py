@@ -11,6 +11,7 @@ from typing import Any
 
 from app.core import registry
 from app.core.daily import format_time
+from app.core.stars import MAX_STARS
 from app.core.stats import Recent, Summary
 from app.web import chart
 from app.web.dom import Listeners, by_id, document, element
@@ -179,8 +180,28 @@ class StatsScreen:
         self.body.append(
             element("h2", text=t("stats_figures")),
             self._figures(summary),
+            *self._stars(),
             element("p", cls="stats-note", text=t("stats_clean_only")),
             self._recent_section(summary.recent[-CHART_GAMES:]))
+
+    def _stars(self) -> list[Any]:
+        """The best stars on the chosen board, and the stars of all stages (games with par and stages)."""
+        t = self.shell.i18n.t
+        stars = self.shell.stars
+        lines = []
+        best = stars.get(self.game, self.key)
+        if best:
+            lines.append(element("p", cls="stats-stars", attrs={"id": "stats-board-stars"},
+                                 text=f"{t('stars_best')}: {t('stars_value', stars=best)}"))
+        stages = self.backend.stages
+        if stages is not None and stages.ids():
+            keys = [str(self.backend.format_params(self.backend.params_of(stages.stage_state(stage))))
+                    for stage in stages.ids()]
+            earned = sum(stars.get(self.game, key) for key in keys)
+            lines.append(element("p", cls="stats-stars", attrs={"id": "stats-stage-stars"},
+                                 text=f"{t(self.game + '_stages')}: "
+                                      f"{t('stars_total', stars=earned, total=MAX_STARS * len(keys))}"))
+        return lines
 
     def _remember_table(self) -> None:
         """Note whether the player has the table open, before the body is rebuilt."""

@@ -254,7 +254,7 @@ def test_pressing_h_alone_clears_a_stage_saying_each_hint_and_what_lit(page) -> 
     page.keyboard.press("Escape")
     # Cleared with hints: done in the stage list, but no best moves.
     link = page.locator('#mirrors-stages a[data-stage="3-05"]')
-    expect(link).to_have_accessible_name(spoken("3-05 Changing Hues, cleared"))
+    expect(link).to_have_accessible_name(spoken("3-05 Changing Hues, cleared, 2 of 3 stars"))  # hints cap them
 
 
 def test_labels_follow_the_language(page) -> None:  # noqa: ANN001
@@ -275,7 +275,8 @@ def test_labels_follow_the_language(page) -> None:  # noqa: ANN001
 
 
 def forget_stage_progress(page) -> None:  # noqa: ANN001
-    page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('masume:stage:mirrors:'))
+    page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('masume:stage:mirrors:')
+        || k.startsWith('masume:stars:mirrors:'))
         .forEach(k => localStorage.removeItem(k))""")
 
 
@@ -301,8 +302,9 @@ def test_the_stage_list_groups_the_stages_by_tier_and_marks_the_one_in_play(page
     box = page.locator("#mirrors-stages")
     assert box.get_attribute("open") is not None, "open by default on a wide screen"
     tiers = page.locator("#mirrors-stages h2").all_inner_texts()
-    assert tiers == ["Tier 1: White light", "Tier 2: Colours", "Tier 3: Filters and glass"]
-    assert page.locator("#mirrors-stages ol").count() == 3
+    assert tiers == ["Tier 1: White light", "Tier 2: Colours", "Tier 3: Filters and glass",
+                     "Tier 4: Splitters and pieces to place"]
+    assert page.locator("#mirrors-stages ol").count() == 4
     assert page.locator("#mirrors-stages a[href^='#mirrors/']").count() == len(mirrors.STAGES)
     assert page.locator("#mirrors-stages [aria-current]").count() == 1
     assert stage_link(page, "2-03").get_attribute("aria-current") == "page"
@@ -345,7 +347,7 @@ def test_a_clear_is_kept_across_a_reload_and_the_bare_address_opens_the_next_sta
     # The list shows the clear at once (the screen renders again after recording it).
     page.wait_for_function("""() => document.querySelector('#mirrors-stages a[data-stage="1-01"]')
         .classList.contains('is-done')""")
-    expect(stage_link(page, "1-01")).to_have_accessible_name(spoken("1-01 First Light, cleared, best 1"))
+    expect(stage_link(page, "1-01")).to_have_accessible_name(spoken("1-01 First Light, cleared, best 1, 3 of 3 stars"))
     assert page.locator("#mirrors-stage-count").inner_text() == f"1 of {len(mirrors.STAGES)} cleared"
     page.keyboard.press("Escape")
     page.reload()
@@ -354,7 +356,7 @@ def test_a_clear_is_kept_across_a_reload_and_the_bare_address_opens_the_next_sta
     page.wait_for_function("() => location.hash === '#mirrors/1-02'")
     assert page_labels(page) == expected_labels(mirrors.stage_state("1-02"))
     assert "✓" in stage_link(page, "1-01").inner_text()
-    expect(stage_link(page, "1-01")).to_have_accessible_name(spoken("1-01 First Light, cleared, best 1"))
+    expect(stage_link(page, "1-01")).to_have_accessible_name(spoken("1-01 First Light, cleared, best 1, 3 of 3 stars"))
     assert stage_link(page, "1-02").get_attribute("aria-current") == "page"
     expect(stage_link(page, "1-02")).to_have_accessible_name("1-02 Two Bends")
 
@@ -383,7 +385,8 @@ def test_with_every_stage_cleared_the_bare_address_opens_endless_play(page) -> N
         assert (state.height, state.width) == (6, 6)
         assert page_labels(page) == expected_labels(state)
         assert page.locator("#mirrors-stages [aria-current]").count() == 0
-        assert page.locator("#mirrors-stage-count").inner_text() == f"{len(mirrors.STAGES)} of 36 cleared"
+        total = len(mirrors.STAGES)
+        assert page.locator("#mirrors-stage-count").inner_text() == f"{total} of {total} cleared"
     finally:
         forget_stage_progress(page)
 

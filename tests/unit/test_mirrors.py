@@ -14,7 +14,7 @@ from app.games import mirrors as mi
 from app.games.mirrors import cells as mc
 from app.games.mirrors import strings
 from app.games.mirrors.board import Puzzle
-from app.games.mirrors.solver import is_unique
+from app.games.mirrors.planner import is_unique_layout
 from app.games.mirrors.stages import PROBLEMS
 
 ALL_PARAMS = [mi.Params(w, h, d) for d in ("easy", "normal", "hard") for w, h in ((5, 5), (7, 6), (10, 10))]
@@ -262,7 +262,7 @@ def test_hard_boards_are_unique(size: int, seed: int) -> None:
     state = mi.generate(mi.Params(size, size, "hard"), Rng(f"unique-{seed}"))
     assert mi.is_unique_puzzle(state)
     puzzle = state.puzzle
-    assert is_unique(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources)
+    assert is_unique_layout(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources, puzzle.inventory)
 
 
 def test_easy_boards_are_white_and_hard_boards_use_colour() -> None:
@@ -303,7 +303,7 @@ def test_bad_params_raise_value_error(text: str) -> None:
 
 def test_stage_params_are_unique_per_stage_and_parse_back() -> None:
     keys = [mi.format_params(mi.params_of(mi.stage_state(s))) for s in mi.STAGES]
-    assert len(set(keys)) == len(keys) == 36
+    assert len(set(keys)) == len(keys) == 48
     assert keys[0] == "stage-1-01"
     for key, stage_id in zip(keys, mi.STAGES, strict=True):
         assert mi.parse_params(key).stage == stage_id
@@ -347,7 +347,7 @@ def mangle(part: int, new: str) -> str:
         ("", "shape"),
         ("hello", "shape"),
         ("9-99", "board"),
-        ("2.5x5-normal.a.t0r", "version"),
+        ("3.5x5-normal.a.t0r", "version"),  # format 2 is the second edition's; 3 is unknown
         (lambda: valid_id() + ".x", "shape"),
         (lambda: mangle(1, "4x4-normal"), "size"),
         (lambda: mangle(1, "5x5-weird"), "size"),
@@ -407,7 +407,10 @@ def test_strings_cover_everything_the_backend_names() -> None:
     for difficulty in mi.DIFFICULTIES:
         assert f"mirrors_preset_{difficulty}" in keys
     assert "mirrors_stage_error_unreadable" in keys
-    for refusal in ("mirrors_refused_fixed", "mirrors_refused_nothing"):
+    for refusal in ("mirrors_refused_fixed", "mirrors_refused_nothing", "mirrors_refused_occupied",
+                    "mirrors_refused_no_mirror", "mirrors_refused_no_splitter", "mirrors_refused_no_inventory",
+                    "mirrors_refused_not_placed", "mirrors_refused_take_fixed", "mirrors_aria_empty_open",
+                    "mirrors_hand_mirrors", "mirrors_hand_splitters"):
         assert refusal in keys
     hinted = strings.EN["mirrors_hinted"].format(row=1, col=2, left=3)
     assert hinted == "Turned the mirror at row 1, column 2; 3 turns to go"

@@ -231,3 +231,54 @@ def test_the_legend_shows_the_pieces_the_board_has() -> None:
         assert f"mirrors_legend_{piece}" in strings.EN and f"mirrors_legend_{piece}" in strings.JA
     assert "orange dot" in strings.EN["mirrors_legend_fixed"] and "cannot turn" in strings.EN["mirrors_legend_fixed"]
     assert "only light of its own colour" in strings.EN["mirrors_legend_filter"]
+
+
+# --- second edition: pieces to place, splitters, the view's codes -----------------------------------------------
+
+
+def test_a_press_places_the_chosen_piece_or_the_only_kind_left() -> None:
+    from app.web.views.mirrors_panel import piece_to_place
+
+    assert piece_to_place((2, 1), "splitter") == "splitter"
+    assert piece_to_place((2, 0), "splitter") == "mirror"
+    assert piece_to_place((0, 0), "splitter") == "splitter", "none left: the backend says so"
+
+
+def test_codes_carry_every_second_edition_code_and_open_cells_are_named() -> None:
+    from app.web.views.mirrors_paint import BEAM, KIND, OPEN
+
+    state = mi.stage_state("4-07")
+    view, _ = view_on(state)
+    codes = view.codes(state)
+    inner = codes[1:-1, 1:-1]
+    assert [int(code) & KIND for code in inner.flatten()] == list(state.cells)
+    placed = mi.apply(state, ("place", 2, 4, "splitter", 1))
+    code = int(view.codes(placed)[3, 5])
+    assert code & KIND == mc.PLACED_SPLITTER + 1 and code & BEAM
+    assert view.label(code, (2, 4)).startswith("Row 3, column 5, placed splitter \\")
+    empty = int(codes[1, 1])
+    assert empty & OPEN and view.label(empty, (0, 0)).startswith("Row 1, column 1, empty, can take a piece")
+    first_edition = view_on(mi.stage_state("1-01"))[0].codes(mi.stage_state("1-01"))
+    assert not (first_edition & OPEN).any(), "no pieces to place: an empty cell is just empty"
+
+
+def test_the_keys_place_turn_and_take_back_and_the_words_say_what_is_left() -> None:
+    state = mi.stage_state("4-07")
+    view, _ = view_on(state)
+    assert view.move_for("place_splitter_back", state, 2, 4) == ("place", 2, 4, "splitter", 1)
+    assert view.move_for("turn", state, 2, 4) == ("place", 2, 4, "splitter", 0), "the only kind in hand"
+    placed = mi.apply(state, ("place", 2, 4, "splitter", 0))
+    assert view.move_for("turn", placed, 2, 4) == ("turn", 2, 4)
+    assert view.move_for("take", placed, 2, 4) == ("take", 2, 4)
+    said = view.move_summary(state, placed, ("place", 2, 4, "splitter", 0), "full")
+    assert said is not None and "Placed a splitter at row 3, column 5" in said and "Splitters to place: 0" in said
+    taken = mi.apply(placed, ("take", 2, 4))
+    said = view.move_summary(placed, taken, ("take", 2, 4), "short")
+    assert said is not None and said.startswith("Splitters to place: 1")
+    start = mi.stage_state("4-03")
+    solution = mi.solve_moves(start)
+    assert solution is not None and solution[-1] == ("place", 4, 4, "mirror", 0)
+    before_last = mi.apply(mi.apply(start, solution[0]), solution[1])
+    assert mi.hint(before_last) == solution[-1]
+    assert view.hint_words(before_last, solution[-1]) == "Placed a mirror at row 5, column 5; 0 moves to go"
+    assert view.hint_words(mi.apply(start, solution[0]), solution[1]).endswith("1 turn to go")

@@ -281,3 +281,59 @@ def test_a_minesweeper_win_after_an_undone_loss_is_not_a_second_result_nor_a_new
     assert records.dailies.is_done("mines", DAY)
     assert "time" not in records.bests.get("mines", key)  # kept apart, as "time_after_deaths"
     assert "time_after_deaths" in records.bests.get("mines", key)
+
+
+# --- stars: a win of a game with par rates them and keeps the most per board ---------------------------------
+
+WALK_PAR = replace(WALK, par=lambda state: state.target)
+
+
+def stars_play(records: Records, start: Walk | None = None) -> Play[Any, Any]:
+    return Play(WALK_PAR, Session(WALK_PAR, start or Walk(), Clock()), records, best_record=time_record)
+
+
+def starred(storage: Storage) -> Records:
+    from app.core.stars import Stars
+
+    return Records(Stats(storage), Bests(storage), StageProgress(storage), DailyLog(storage), Stars(storage))
+
+
+def test_a_win_at_par_rates_three_stars_and_keeps_them() -> None:
+    storage = Storage(MemoryBacking())
+    records = starred(storage)
+    play = stars_play(records)
+    for _ in range(2):
+        play.move(("step", 1))
+    ending = play.move(("step", 1)).ending
+    assert ending is not None and (ending.stars, ending.more_stars) == (3, True)
+    assert records.stars is not None and records.stars.get("walk", "3") == 3
+
+
+def test_moves_over_par_and_hints_rate_fewer_stars_and_never_lower_the_kept_ones() -> None:
+    storage = Storage(MemoryBacking())
+    records = starred(storage)
+    play = stars_play(records)
+    for move in [("step", 1), ("step", -1)] * 2 + [("step", 1)] * 2:  # 6 moves, par 3: 1 star
+        play.move(move)
+    ending = play.move(("step", 1)).ending
+    assert ending is not None and (ending.stars, ending.more_stars) == (1, True)
+    hinted = stars_play(records)
+    hinted.hint()
+    for _ in range(2):
+        hinted.move(("step", 1))
+    ending = hinted.move(("step", 1)).ending
+    assert ending is not None and (ending.stars, ending.more_stars) == (2, True), "at par, but a hint caps at 2"
+    again = stars_play(records)
+    for move in [("step", 1), ("step", -1)] * 3:
+        again.move(move)
+    for _ in range(2):
+        again.move(("step", 1))
+    ending = again.move(("step", 1)).ending
+    assert ending is not None and (ending.stars, ending.more_stars) == (1, False)
+    assert records.stars is not None and records.stars.get("walk", "3") == 2
+
+
+def test_a_game_without_par_or_records_without_stars_rates_none(records: Records) -> None:
+    play = walk_play(records, Walk(target=1))
+    ending = play.move(("step", 1)).ending
+    assert ending is not None and ending.won and ending.stars == 0

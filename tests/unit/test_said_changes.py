@@ -7,6 +7,8 @@ that joined or left the network (`network_change`).
 
 from __future__ import annotations
 
+import dataclasses
+
 from app.core.rng import Rng
 from app.games import mirrors as mi
 from app.games import pipes
@@ -93,3 +95,14 @@ def test_net_turns_report_joined_and_left_tiles_consistently_with_the_count() ->
             joined, left = pipes.network_change(state, after)
             assert pipes.active_count(after)[0] - pipes.active_count(state)[0] == len(joined) - len(left)
             assert not set(joined) & set(left)
+
+
+def test_a_splitter_that_sends_off_a_new_half_says_where_it_stops() -> None:
+    # Placing a splitter adds a beam: the halves are matched per source, the new one is said, nothing raises.
+    state = board([". . .", ". . .", ". . TR"], [(-1, 1, mc.DOWN, mc.RED)])
+    state = mi.State(dataclasses.replace(state.puzzle, inventory=(0, 1)))
+    placed = mi.apply(state, ("place", 1, 1, "splitter", 0))
+    assert len(mi.trace(placed)) == 2
+    changed = mi.beam_changes(state, placed)
+    assert [(c.kind, c.row, c.col, c.direction) for c in changed] == [("edge", 1, 0, mc.LEFT)]
+    assert mi.beam_changes(placed, state) == (), "the straight beam still leaves below; a gone half is not said"

@@ -6,13 +6,18 @@ The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what t
   in the border ring: row -1 or height, or col -1 or width (corners excluded).
 - Directions (one encoding, `cells.py`): 0 up, 1 right, 2 down, 3 left.
   Colours: 0 white, 1 red, 2 green, 3 blue (`COLOUR_NAMES`, `COLOUR_LETTERS`).
-- Moves: `("turn", row, col)` flips the turnable mirror there; moves are plain
-  tuples, so they survive JSON (lists read back as tuples). Each costs 1 move. A turn
-  of a fixed mirror or of a cell with no mirror raises `RefusedMoveError` (a ValueError)
-  with a catalogue key (`mirrors_refused_fixed`, `mirrors_refused_nothing`) the page says.
+- Moves: `("turn", row, col)` flips the turnable mirror or splitter there; second edition:
+  `("place", row, col, kind, orientation)` puts a "mirror" or "splitter" from the hand on an
+  empty cell (orientation 0 `/`, 1 `\\`), `("take", row, col)` takes a placed piece back into
+  the hand. Moves are plain tuples, so they survive JSON (lists read back as tuples). Each
+  costs 1 move. A refused move raises `RefusedMoveError` (a ValueError) with a catalogue key
+  the page says: `mirrors_refused_fixed`, `mirrors_refused_nothing` (turns),
+  `mirrors_refused_occupied`, `mirrors_refused_no_piece`, `mirrors_refused_no_inventory`
+  (placements), `mirrors_refused_not_placed`, `mirrors_refused_take_fixed` (takes).
 - View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`), `beam_ends` and
   `beam_changes` (BeamEnd: where each beam stops, and which stops a move changed), `beam_colours`,
-  `lit_targets`, `targets`, `cell_kind` (a `Cell`), `remaining_turns`, `par`, `hint`.
+  `lit_targets`, `targets`, `cell_kind` (a `Cell`), `remaining_turns`, `par`, `hint`,
+  `hand` and `hand_words` (pieces left to place), `difficulty` (`planner.Difficulty`), `stars`.
 - Stages: `STAGES` (id -> Stage, in order), `TIERS` (tier -> ids), `stage_state`,
   `next_stage`, `stage_of`; a stage's params format to "stage-<id>" so each stage keeps its
   own bests. A damaged stage file leaves `STAGES` empty and says why in `STAGE_ERROR`.
@@ -31,6 +36,7 @@ from app.core.board_cells import cell_on_board
 from app.core.game import GameSpec, RefusedMoveError, Stages, Strings
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
+from app.core.stars import rate
 
 from . import strings as catalogue
 from .board import (
@@ -45,12 +51,26 @@ from .board import (
     stage_id_in,
 )
 from .board import first_cell as _first_cell
-from .cells import COLOUR_LETTERS, COLOUR_NAMES, DIRECTION_NAMES, REFLECT, Cell, describe, is_mirror, is_turnable
+from .cells import (
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    DIRECTION_NAMES,
+    EMPTY,
+    PIECE_KINDS,
+    REFLECT,
+    Cell,
+    describe,
+    is_piece,
+    is_placed,
+    is_turnable,
+    placed_code,
+)
 from .check import check
 from .trace import Beam, BeamEnd, Step, beam_end, cell_colours, changed_ends, lit_cells, target_cells, trace_all
 
 if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
     from .ids import decode, encode
+    from .planner import Difficulty
     from .solver import SolverLimitError
     from .stages import STAGE_ERROR, STAGES, TIERS, Stage, StageFileError, next_stage, stage_state
 
@@ -58,7 +78,7 @@ if TYPE_CHECKING:  # imported on first use (below): the home screen needs only t
 # solver) are imported when a name from them is first read, so showing the home screen does not
 # compile and run them.
 _LAZY = {
-    "decode": ".ids", "encode": ".ids", "SolverLimitError": ".solver",
+    "decode": ".ids", "encode": ".ids", "SolverLimitError": ".solver", "Difficulty": ".planner",
     "STAGE_ERROR": ".stages", "STAGES": ".stages", "TIERS": ".stages", "Stage": ".stages",
     "StageFileError": ".stages", "next_stage": ".stages", "stage_state": ".stages",
 }
@@ -77,7 +97,8 @@ PRESETS: OrderedDict[str, Params] = OrderedDict(
     ]
 )
 
-Move = tuple[str, int, int]
+# ("turn", row, col) | ("place", row, col, kind, orientation) | ("take", row, col)
+Move = tuple[Any, ...]
 
 __all__ = [
     "COLOUR_LETTERS",
@@ -93,6 +114,7 @@ __all__ = [
     "Beam",
     "BeamEnd",
     "Cell",
+    "Difficulty",
     "Move",
     "Params",
     "Puzzle",
@@ -109,10 +131,13 @@ __all__ = [
     "cell_kind",
     "check",
     "decode",
+    "difficulty",
     "encode",
     "first_cell",
     "format_params",
     "generate",
+    "hand",
+    "hand_words",
     "hint",
     "is_unique_puzzle",
     "lit_targets",
@@ -123,9 +148,11 @@ __all__ = [
     "parse_params",
     "remaining_turns",
     "solve",
+    "solve_moves",
     "sources",
     "stage_of",
     "stage_state",
+    "stars",
     "status",
     "targets",
     "trace",
@@ -187,36 +214,67 @@ def generate(params: Params, rng: Rng) -> State:
     return State(puzzle)
 
 
-def _read_move(state: State, move: Any) -> tuple[int, int]:
-    """Return (row, col) of a well-formed turn move on a turnable mirror, or raise ValueError."""
-    try:
-        name, row, col = move
-    except (TypeError, ValueError):
-        raise ValueError(f'a move is ("turn", row, col), not {move!r}') from None
-    if name != "turn":
-        raise ValueError(f'a move is ("turn", row, col), not {move!r}')
-    row, col = cell_on_board(row, col, state.height, state.width)
+def _refuse(message: str, key: str, row: int, col: int) -> RefusedMoveError:
+    # Worded for the player (the game screen says it): 1-based, like every other text.
+    return RefusedMoveError(message, key, row=row + 1, col=col + 1)
+
+
+def _turned(state: State, row: int, col: int) -> State:
     code = state.code(row, col)
     if not is_turnable(code):
-        # Worded for the player (the game screen says it): 1-based, like every other text.
-        if is_mirror(code):
-            raise RefusedMoveError(f"the mirror at ({row}, {col}) is fixed", "mirrors_refused_fixed",
-                                   row=row + 1, col=col + 1)
-        raise RefusedMoveError(f"there is no turnable mirror at ({row}, {col})", "mirrors_refused_nothing",
-                               row=row + 1, col=col + 1)
-    return row, col
-
-
-def apply(state: State, move: Move) -> State:
-    """Return the state after `("turn", row, col)` flips that mirror; ValueError if illegal or already won."""
-    row, col = _read_move(state, move)
-    if status(state) == 1:
-        raise ValueError("the puzzle is already solved")
+        if is_piece(code):
+            raise _refuse(f"the piece at ({row}, {col}) is fixed", "mirrors_refused_fixed", row, col)
+        raise _refuse(f"there is no turnable piece at ({row}, {col})", "mirrors_refused_nothing", row, col)
     return state.turned(row, col)
 
 
+def _placed(state: State, row: int, col: int, kind: Any, orientation: Any) -> State:
+    if kind not in PIECE_KINDS or orientation not in (0, 1) or isinstance(orientation, bool):
+        raise ValueError(f"a placement is (\"place\", row, col, \"mirror\" or \"splitter\", 0 or 1), not {kind!r}, "
+                         f"{orientation!r}")
+    if not state.puzzle.places_pieces:
+        raise _refuse("this puzzle has no pieces to place", "mirrors_refused_no_inventory", row, col)
+    if state.code(row, col) != EMPTY:
+        raise _refuse(f"({row}, {col}) is not empty", "mirrors_refused_occupied", row, col)
+    if state.hand()[PIECE_KINDS.index(kind)] <= 0:
+        key = "mirrors_refused_no_mirror" if kind == "mirror" else "mirrors_refused_no_splitter"
+        raise _refuse(f"no {kind} left to place", key, row, col)
+    return state.with_code(row, col, placed_code(kind, orientation))
+
+
+def _taken(state: State, row: int, col: int) -> State:
+    code = state.code(row, col)
+    if not is_placed(code):
+        if is_piece(code):
+            raise _refuse(f"the piece at ({row}, {col}) belongs to the board", "mirrors_refused_take_fixed", row, col)
+        raise _refuse(f"there is no placed piece at ({row}, {col})", "mirrors_refused_not_placed", row, col)
+    return state.with_code(row, col, EMPTY)
+
+
+_MOVE_SHAPE = 'a move is ("turn", row, col), ("place", row, col, kind, orientation) or ("take", row, col)'
+
+
+def apply(state: State, move: Move) -> State:
+    """Return the state after a turn, a placement or a take-back; ValueError if illegal or already won."""
+    if not isinstance(move, (tuple, list)) or len(move) not in (3, 5):
+        raise ValueError(f"{_MOVE_SHAPE}, not {move!r}")
+    name = move[0]
+    if (name, len(move)) not in (("turn", 3), ("take", 3), ("place", 5)):
+        raise ValueError(f"{_MOVE_SHAPE}, not {move!r}")
+    row, col = cell_on_board(move[1], move[2], state.height, state.width)
+    if name == "turn":
+        after = _turned(state, row, col)
+    elif name == "take":
+        after = _taken(state, row, col)
+    else:
+        after = _placed(state, row, col, move[3], move[4])
+    if status(state) == 1:
+        raise ValueError("the puzzle is already solved")
+    return after
+
+
 def move_cost(state: State, move: Move) -> int:
-    """Return how many moves `move` adds to the counter: 1 per turn."""
+    """Return how many moves `move` adds to the counter: 1 per turn, placement or take-back."""
     return 1
 
 
@@ -227,32 +285,40 @@ def status(state: State) -> int:
 
 
 @lru_cache(maxsize=256)
-def _fewest(puzzle: Puzzle, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...] | None:
-    # Cached: the view asks for the hint and the turns left after every move, often of the same layout.
-    from .solver import fewest_turns
+def _fewest(puzzle: Puzzle, cells: tuple[int, ...]) -> tuple[Move, ...] | None:
+    # Cached: the view asks for the hint and the moves left after every move, often of the same layout.
+    from .planner import fewest_moves
 
-    return fewest_turns(puzzle.height, puzzle.width, cells, puzzle.sources)
+    return fewest_moves(puzzle.height, puzzle.width, cells, puzzle.sources, State(puzzle, cells).hand())
 
 
-def solve(state: State) -> tuple[tuple[int, int], ...] | None:
-    """Return a shortest set of mirrors to turn (row-major (row, col)s) from the current layout; None if none.
+def solve_moves(state: State) -> tuple[Move, ...] | None:
+    """Return a shortest list of moves that wins from here (take-backs, then turns, then placements); None if none.
 
     Raises SolverLimitError (a ValueError) on a board too tangled to search quickly; never for
-    generated boards, stages, or positions reached from them by play (see solver.MAX_NODES).
+    generated boards, stages, or positions reached from them by play (see planner.MAX_PLAN_NODES).
     """
     return _fewest(state.puzzle, state.cells)
 
 
+def solve(state: State) -> tuple[tuple[int, int], ...] | None:
+    """Return the cells a shortest solution changes, row-major (on first-edition boards: the mirrors to turn)."""
+    moves = solve_moves(state)
+    if moves is None:
+        return None
+    return tuple(sorted({(move[1], move[2]) for move in moves}))
+
+
 def remaining_turns(state: State) -> int:
-    """Return the fewest turns that win from the current layout (0 when won)."""
-    turns = solve(state)
-    if turns is None:
+    """Return the fewest moves that win from the current layout (0 when won)."""
+    moves = solve_moves(state)
+    if moves is None:
         raise ValueError("this layout cannot be solved")  # never for states reached by play
-    return len(turns)
+    return len(moves)
 
 
 def par(state: State) -> int:
-    """Return the fewest turns that win from the puzzle's start (a stage's recorded minimum)."""
+    """Return the fewest moves that win from the puzzle's start (a stage's recorded minimum)."""
     from .stages import STAGES
 
     puzzle = state.puzzle
@@ -264,29 +330,58 @@ def par(state: State) -> int:
 
 
 def hint(state: State) -> Move | None:
-    """Return the turn of the first mirror (row-major) of a shortest solution from here; None when won.
+    """Return the first move of a shortest solution from here (take-backs first); None when won.
 
-    Deterministic. Each hinted turn lowers `remaining_turns` by exactly one, so following
+    Deterministic. Each hinted move lowers `remaining_turns` by exactly one, so following
     hints wins in `remaining_turns(state)` moves.
     """
     from .solver import SolverLimitError
 
     try:
-        turns = solve(state)
+        moves = solve_moves(state)
     except SolverLimitError:
         return None  # no hint rather than a frozen page on a crafted, too tangled board
-    if not turns:
+    if not moves:
         return None
-    row, col = turns[0]
-    return ("turn", row, col)
+    return moves[0]
+
+
+def difficulty(state: State) -> Difficulty:
+    """Return how hard the puzzle is from its start (par, search effort, uniqueness, a 1..5 rating)."""
+    from .planner import difficulty as measure
+
+    puzzle = state.puzzle
+    return measure(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources, puzzle.inventory)
+
+
+def stars(state: State, moves: int, assisted: bool = False) -> int:
+    """Return the stars a win in `moves` earns against the puzzle's par (`app.core.stars.rate`)."""
+    return rate(moves, par(state), assisted)
+
+
+def hand(state: State) -> tuple[int, int]:
+    """Return the (mirrors, splitters) left to place."""
+    return state.hand()
+
+
+def hand_words(state: State) -> tuple[tuple[str, int], ...]:
+    """Return the catalogue keys and counts that say what is left to place, one per kind the puzzle gives."""
+    mirrors, splitters = state.hand()
+    owned = state.puzzle.owned
+    words = []
+    if owned[0]:
+        words.append(("mirrors_hand_mirrors", mirrors))
+    if owned[1]:
+        words.append(("mirrors_hand_splitters", splitters))
+    return tuple(words)
 
 
 def is_unique_puzzle(state: State) -> bool:
     """Return whether the puzzle has exactly one solution in the solver's sense (every hard board has)."""
-    from .solver import is_unique
+    from .planner import is_unique_layout
 
     puzzle = state.puzzle
-    return is_unique(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources)
+    return is_unique_layout(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources, puzzle.inventory)
 
 
 # --- what the view draws ----------------------------------------------------------------------------
@@ -345,9 +440,15 @@ def targets(state: State) -> tuple[tuple[int, int, int], ...]:
 
 
 def cell_kind(state: State, row: int, col: int) -> Cell:
-    """Return what cell (row, col) holds now (kind, colour name, mirror char, turnable, label key)."""
+    """Return what cell (row, col) holds now (kind, colour name, mirror char, turnable, label key, placed).
+
+    An empty cell of a puzzle with pieces to place is labelled `mirrors_aria_empty_open`.
+    """
     row, col = cell_on_board(row, col, state.height, state.width)
-    return describe(state.code(row, col))
+    cell = describe(state.code(row, col))
+    if cell.kind == "empty" and state.puzzle.places_pieces:
+        return cell._replace(label_key="mirrors_aria_empty_open")
+    return cell
 
 
 # --- the descriptor: game IDs and the stage file are read on first call -----------------------------

@@ -4,6 +4,11 @@ A board is `height` rows by `width` columns of cells, (row, col) 0-based. Source
 sit in the border ring around it: row -1 or `height`, or col -1 or `width`
 (corners excluded), and always fire into the board (top sources fire down, and
 so on). Cells are stored row-major as the int codes of `cells.py`.
+
+Second edition: a puzzle may come with an inventory of pieces to place, (mirrors,
+splitters). A state's hand is what is left of it: the inventory, plus the pieces the
+puzzle starts with already placed, minus those placed now. A state is still only its
+cells: the hand follows from them.
 """
 
 from __future__ import annotations
@@ -12,7 +17,22 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cells import DELTAS, DOWN, LEFT, RIGHT, UP, flip_code, is_turnable
+from .cells import (
+    DELTAS,
+    DOWN,
+    EMPTY,
+    LEFT,
+    PLACED_MIRROR_CODES,
+    PLACED_SPLITTER_CODES,
+    RIGHT,
+    UP,
+    flip_code,
+    is_turnable,
+)
+
+Inventory = tuple[int, int]  # (mirrors, splitters) to place
+NO_INVENTORY: Inventory = (0, 0)
+MAX_INVENTORY = 9  # of each kind: one digit in a game ID
 
 MIN_SIDE = 5
 MAX_SIDE = 10
@@ -110,11 +130,28 @@ class Puzzle:
     sources: tuple[Source, ...]
     stage: str | None = None
     difficulty: str = "normal"
+    inventory: Inventory = NO_INVENTORY
 
     @property
     def params(self) -> Params:
         """The params this puzzle belongs to (a stage's own key for stages)."""
         return Params(self.width, self.height, "stage" if self.stage else self.difficulty, self.stage)
+
+    @property
+    def owned(self) -> Inventory:
+        """Every piece the player has, in hand or on the board: the inventory plus the pieces placed at the start."""
+        mirrors, splitters = placed_counts(self.cells)
+        return (self.inventory[0] + mirrors, self.inventory[1] + splitters)
+
+    @property
+    def places_pieces(self) -> bool:
+        """Whether the player has pieces to place (in hand or placed at the start)."""
+        return self.owned != NO_INVENTORY
+
+
+def placed_counts(cells: tuple[int, ...]) -> Inventory:
+    """Return how many placed (mirrors, splitters) the cells hold."""
+    return (sum(code in PLACED_MIRROR_CODES for code in cells), sum(code in PLACED_SPLITTER_CODES for code in cells))
 
 
 @dataclass(frozen=True)
@@ -154,10 +191,27 @@ class State:
 
     def turned(self, row: int, col: int) -> State:
         """Return the state with the turnable mirror at (row, col) flipped (no checks: see `apply`)."""
+        return self.with_code(row, col, flip_code(self.code(row, col)))
+
+    def with_code(self, row: int, col: int, code: int) -> State:
+        """Return the state with cell (row, col) holding `code` (no checks: see `apply`)."""
         index = row * self.puzzle.width + col
         cells = list(self.cells)
-        cells[index] = flip_code(cells[index])
+        cells[index] = code
         return State(self.puzzle, tuple(cells))
+
+    def hand(self) -> Inventory:
+        """Return the (mirrors, splitters) left to place."""
+        owned = self.puzzle.owned
+        mirrors, splitters = placed_counts(self.cells)
+        return (owned[0] - mirrors, owned[1] - splitters)
+
+    def open_cells(self) -> list[tuple[int, int]]:
+        """Return every empty cell's (row, col), row-major, where the puzzle has pieces to place (else none)."""
+        if not self.puzzle.places_pieces:
+            return []
+        width = self.puzzle.width
+        return [divmod(i, width) for i, code in enumerate(self.cells) if code == EMPTY]
 
     def turnable_cells(self) -> list[tuple[int, int]]:
         """Return every turnable mirror's (row, col), row-major."""

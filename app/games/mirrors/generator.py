@@ -13,6 +13,11 @@
    second solution exists, a path mirror where it differs is locked.
 5. Turn mirrors at random for the start, never leaving it solved.
 
+Second edition: a hard recipe may split a beam (`Recipe.splitters`, the chance per beam): one
+of its bends becomes a turnable splitter, and the light it passes straight on is laid as a
+branch of its own, with bends, to a second target of the beam's colour (a split beam gets no
+glass or filter, so both halves keep its colour). Par is still the exact solver's (`planner`).
+
 Every loop has a fixed bound, so a call's worst case is bounded; the last
 resort (never needed in the tests' thousands of boards) is a fixed one-mirror board.
 """
@@ -31,11 +36,14 @@ from .cells import (
     EMPTY,
     FILTER,
     FIXED_MIRROR,
+    FIXED_SPLITTER,
     GLASS,
     GREEN,
     MIRROR,
     RED,
     RIGHT,
+    SPLITTER,
+    SPLITTER_CODES,
     TARGET,
     TURNABLE_CODES,
     UP,
@@ -43,12 +51,17 @@ from .cells import (
     WHITE,
     mirror_for_turn,
 )
-from .solver import SolverLimitError, fewest_turns, solutions
+from .planner import MAX_PLAN_NODES, fewest_moves, is_first_edition, layouts, plan
+from .solver import SolverLimitError
 from .trace import solved
 
 PATH_TRIES = 40  # attempts to lay one beam's path before giving up on it
 LAYOUT_TRIES = 30  # attempts at a whole layout before lowering the ask
 UNIQUE_ROUNDS = 40  # at most this many mirrors are locked to make a board unique
+# A board with splitters is kept only if the solver proves its par within this many segments, so
+# the hint and the check after any move by the player stay well inside MAX_PLAN_NODES (measured:
+# positions reached by play cost the search about what the start does).
+PROOF_NODES = MAX_PLAN_NODES // 4
 
 
 @dataclass(frozen=True)
@@ -65,6 +78,7 @@ class Recipe:
     fixed: float = 0.0  # share of the path mirrors locked as fixed
     unique: bool = False
     min_par: int = 1  # fewest turns the start must need
+    splitters: float = 0.0  # chance a beam is split in two by a splitter at one of its bends
 
 
 RECIPES = {
@@ -72,7 +86,7 @@ RECIPES = {
     "normal": Recipe(beams=(2, 3), bends=(2, 4), colours=True, filters=0.3, decoys=0.12, walls=0.05, min_par=3),
     "hard": Recipe(
         beams=(3, 4), bends=(3, 5), colours=True, glass=0.5, filters=0.5, decoys=0.2, walls=0.04, unique=True,
-        min_par=5,
+        min_par=5, splitters=0.3,
     ),
 }
 
@@ -98,19 +112,29 @@ class _Layout:
         return [pos for pos in ring if pos not in taken]
 
 
-def _lay_path(layout: _Layout, rng: Rng, bends: int, colour: int) -> tuple[list[int], int] | None:
+def _lay_path(
+    layout: _Layout, rng: Rng, bends: int, colour: int, start: tuple[int, int, int] | None = None,
+    turns: list[tuple[int, int]] | None = None,
+) -> tuple[list[int], int] | None:
     """Lay one beam with `bends` bends into `layout`; return its straight cells in order and its target cell.
 
+    The beam starts from a free border place (a new source), or from `start` (row, col, heading:
+    a splitter's straight-on half). `turns`, if given, receives each bend's (cell index, heading in).
     Returns None (layout untouched) when the walk runs into a dead end.
     """
     h, w = layout.height, layout.width
-    free = layout.free_border()
-    if not free:
-        return None
-    row, col = rng.choice(free)
-    direction = inward_direction(row, col, h, w)
-    assert direction is not None  # free_border only lists ring positions
-    source = Source(row, col, direction, colour)
+    source: Source | None = None
+    if start is None:
+        free = layout.free_border()
+        if not free:
+            return None
+        row, col = rng.choice(free)
+        direction = inward_direction(row, col, h, w)
+        assert direction is not None  # free_border only lists ring positions
+        source = Source(row, col, direction, colour)
+    else:
+        row, col, direction = start
+    bent: list[tuple[int, int]] = []
     straight: dict[int, int] = {}  # cell index -> axis bit, in path order
     own: dict[int, int] = {}  # cell index -> code, for the cells this beam takes for itself
     for bend in range(bends + 1):
@@ -140,6 +164,7 @@ def _lay_path(layout: _Layout, rng: Rng, bends: int, colour: int) -> tuple[list[
         else:
             turn_to = (direction + rng.choice((1, 3))) % 4
             own[index] = MIRROR + mirror_for_turn(direction, turn_to)
+            bent.append((index, direction))
             direction = turn_to
     for index, axis in straight.items():
         layout.used[index] |= axis
@@ -148,8 +173,22 @@ def _lay_path(layout: _Layout, rng: Rng, bends: int, colour: int) -> tuple[list[
         layout.cells[index] = code
         if code in TURNABLE_CODES:
             layout.bends[index] = code - MIRROR
-    layout.sources.append(source)
+    if source is not None:
+        layout.sources.append(source)
+    if turns is not None:
+        turns.extend(bent)
     return list(straight), index
+
+
+def _split(layout: _Layout, rng: Rng, recipe: Recipe, turns: list[tuple[int, int]], colour: int) -> bool:
+    """Make one of a beam's bends a splitter and lay its straight-on half to a target; return whether it fitted."""
+    for index, heading in rng.sample(turns, len(turns)):
+        row, col = divmod(index, layout.width)
+        laid = _lay_path(layout, rng, rng.randint(*recipe.bends) - 1, colour, (row, col, heading))
+        if laid is not None:
+            layout.cells[index] += SPLITTER - MIRROR  # same orientation: the answer's bend is unchanged
+            return True
+    return False
 
 
 def _add_colour_parts(layout: _Layout, rng: Rng, recipe: Recipe, straight: list[int], target: int) -> None:
@@ -179,12 +218,17 @@ def _lay_beams(height: int, width: int, rng: Rng, recipe: Recipe, beams: int) ->
             colour = (RED, GREEN, BLUE)[beam]  # the first three beams differ, so colour always matters
         else:
             colour = rng.choice((RED, GREEN, BLUE))
+        # Drawn only for recipes with splitters, so easy and normal boards stay what they were for each seed.
+        split = recipe.splitters > 0 and rng.random() < recipe.splitters
+        turns: list[tuple[int, int]] = []
         for _ in range(PATH_TRIES):
-            laid = _lay_path(layout, rng, rng.randint(*recipe.bends), colour)
+            laid = _lay_path(layout, rng, rng.randint(*recipe.bends), colour, None, turns)
             if laid is not None:
                 break
         else:
             return None
+        if split and turns and _split(layout, rng, recipe, turns, colour):
+            continue  # both halves end on targets of the beam's colour: no glass, no filter
         _add_colour_parts(layout, rng, recipe, *laid)
     return layout
 
@@ -205,21 +249,22 @@ def _decorate(layout: _Layout, rng: Rng, recipe: Recipe) -> None:
 
 
 def _lock(layout: _Layout, index: int) -> None:
-    """Make a path mirror fixed in the orientation the answer needs."""
-    layout.cells[index] = FIXED_MIRROR + layout.bends.pop(index)
+    """Make a path mirror (or splitter) fixed in the orientation the answer needs."""
+    base = FIXED_SPLITTER if layout.cells[index] in SPLITTER_CODES else FIXED_MIRROR
+    layout.cells[index] = base + layout.bends.pop(index)
 
 
 def _make_unique(layout: _Layout, rng: Rng) -> bool:
     """Lock path mirrors until only the laid answer lights every target; return whether that worked."""
     h, w = layout.height, layout.width
     for _ in range(UNIQUE_ROUNDS):
-        found = solutions(h, w, layout.cells, layout.sources, 2)
+        found = layouts(h, w, layout.cells, layout.sources, (0, 0), 2)
         if len(found) <= 1:
             return len(found) == 1
         # Another solution differs from the answer at a mirror on the answer's paths (where the
         # two first part ways); locking that mirror the answer's way rules the other one out.
         differs = sorted(
-            {r * w + c for other in found for (r, c), o in other.items() if layout.bends.get(r * w + c, o) != o}
+            {r * w + c for other in found for (r, c), o in other.items() if layout.bends.get(r * w + c, o & 1) != o & 1}
         )
         if not differs:
             return False
@@ -262,7 +307,10 @@ def _try_build(params: Params, rng: Rng, recipe: Recipe, beams: int) -> tuple[Pu
         start = _scramble(layout, rng)
         if solved(h, w, start, layout.sources):
             continue
-        turns = fewest_turns(h, w, start, layout.sources)
+        if is_first_edition(start, (0, 0)):
+            turns = fewest_moves(h, w, start, layout.sources)
+        else:
+            turns = plan(h, w, start, layout.sources, (0, 0), None, PROOF_NODES).moves
         assert turns is not None  # turning mirrors back always reaches the laid answer
         puzzle = Puzzle(h, w, tuple(start), tuple(layout.sources), None, params.difficulty)
         if best is None or len(turns) > best[1]:

@@ -7,8 +7,17 @@
   the index along it (column for t/b, row for l/r, one digit since sides are at most
   10) and the colour letter (w, r, g, b). A source always fires into the board.
 
+- Second edition (format 2), for a board with splitters, placed pieces or an inventory, and
+  for a stage made in an editor: `2.<params>.<cells>.<sources>.<inventory>`: the same fields,
+  cells lettered up to `x` (all 24 codes), sizes 3 to 10 (as in stage files), and `inventory`
+  two digits, the mirrors and the splitters to place (e.g. `21`). Boards of the first edition
+  are still written in format 1, so every ID ever shared reads, and writes, the same.
+
 An ID names the puzzle as it starts, whatever position a state has reached, so
-`decode(encode(state))` is the start of `state`'s puzzle.
+`decode(encode(state))` is the start of `state`'s puzzle. A tampered ID is refused with the
+`GameIdError` kinds of `app.core.gameid`: the shape, the version, the size ("size"), a cell,
+source or inventory that cannot be ("board"), a board solved at the start ("solved") or that
+no moves solve ("unsolvable"); a board too tangled for the solver's budget is refused as "board".
 """
 
 from __future__ import annotations
@@ -17,14 +26,32 @@ import re
 
 from app.core.gameid import GameIdError, compose, split
 
-from .board import MAX_SIDE, Params, Puzzle, Source, State, format_params, inward_direction, parse_endless_params
+from .board import (
+    DIFFICULTIES,
+    MAX_INVENTORY,
+    MAX_SIDE,
+    Inventory,
+    Params,
+    Puzzle,
+    Source,
+    State,
+    format_params,
+    inward_direction,
+    parse_endless_params,
+)
 from .cells import CODE_COUNT, TARGET_CODES, TURNABLE_CODES
-from .solver import SolverLimitError, fewest_turns
+from .planner import fewest_moves
+from .solver import SolverLimitError
 from .stages import STAGE_ID, STAGES, stage_state
 from .trace import solved
 
-VERSION = 1
-CELL_LETTERS = "abcdefghijklmnop"  # index = cell code (cells.py)
+VERSION = 1  # first-edition boards
+VERSION_PIECES = 2  # splitters, placed pieces, inventories, editor stages
+FIRST_EDITION_CODES = 16
+CELL_LETTERS = "abcdefghijklmnopqrstuvwx"  # index = cell code (cells.py)
+MIN_SIDE_PIECES = 3  # format 2 takes any stage-file size
+_PIECES_PARAMS = re.compile(r"([0-9]{1,2})x([0-9]{1,2})-([a-z]+)")
+_INVENTORY = re.compile(r"[0-9]{2}")
 SIDES = "tblr"
 COLOUR_LETTERS = "wrgb"
 _SOURCE = re.compile(r"([tblr])([0-9])([wrgb])")
@@ -50,19 +77,28 @@ def _source_of(side: str, index: int, colour: str, height: int, width: int) -> S
     return None if direction is None else Source(row, col, direction, COLOUR_LETTERS.index(colour))
 
 
+def is_first_edition(puzzle: Puzzle) -> bool:
+    """Return whether format 1 can name a puzzle: no second-edition cell, no inventory, an endless size."""
+    return (puzzle.inventory == (0, 0) and all(code < FIRST_EDITION_CODES for code in puzzle.cells)
+            and parse_endless_params(format_params(puzzle.params)) is not None)
+
+
 def encode(state: State) -> str:
-    """Return the ID of the puzzle `state` belongs to: its stage id, or the generated start layout."""
+    """Return the ID of the puzzle `state` belongs to: its stage id, or its start layout (format 1 or 2)."""
     puzzle = state.puzzle
     if puzzle.stage is not None:
         return puzzle.stage
     h, w = puzzle.height, puzzle.width
     cells = "".join(CELL_LETTERS[code] for code in puzzle.cells)
     sources = "".join(_source_text(source, h, w) for source in puzzle.sources)
-    return compose(VERSION, format_params(puzzle.params), cells, sources)
+    if is_first_edition(puzzle):
+        return compose(VERSION, format_params(puzzle.params), cells, sources)
+    inventory = "".join(str(count) for count in puzzle.inventory)
+    return compose(VERSION_PIECES, f"{w}x{h}-{puzzle.difficulty}", cells, sources, inventory)
 
 
 def decode(text: str) -> State:
-    """Return the start of the puzzle an ID names (a stage id or a generated ID); raise GameIdError if bad."""
+    """Return the start of the puzzle an ID names (a stage id or a board's ID); raise GameIdError if bad."""
     if not isinstance(text, str):
         raise GameIdError("the game ID must be text")
     stripped = text.strip()
@@ -70,26 +106,65 @@ def decode(text: str) -> State:
         if stripped not in STAGES:
             raise GameIdError(f"there is no stage {stripped}", "board")
         return stage_state(stripped)
-    params_text, cells_text, sources_text = split(stripped, VERSION, 3)
-    params = _params_in(params_text)
-    h, w = params.height, params.width
-    if len(cells_text) != h * w or any(letter not in CELL_LETTERS for letter in cells_text):
-        raise GameIdError(f"the board part of the game ID does not describe {h * w} cells", "board")
-    cells = tuple(CELL_LETTERS.index(letter) for letter in cells_text)
-    sources = _sources_in(sources_text, h, w)
+    if stripped.startswith(f"{VERSION_PIECES}."):
+        params_text, cells_text, sources_text, inventory_text = split(stripped, VERSION_PIECES, 4)
+        width, height, difficulty = _pieces_params_in(params_text)
+        inventory = _inventory_in(inventory_text)
+        letters = CELL_LETTERS
+    else:
+        params_text, cells_text, sources_text = split(stripped, VERSION, 3)
+        params = _params_in(params_text)
+        width, height, difficulty, inventory = params.width, params.height, params.difficulty, (0, 0)
+        letters = CELL_LETTERS[:FIRST_EDITION_CODES]  # format 1 never held a second-edition cell
+    cells = _cells_in(cells_text, letters, height, width)
+    puzzle = Puzzle(height, width, cells, _sources_in(sources_text, height, width), None, difficulty, inventory)
+    _check_playable(puzzle)
+    if stripped.startswith(f"{VERSION_PIECES}.") and is_first_edition(puzzle):
+        raise GameIdError("a first-edition board is written in format 1", "shape")  # one ID per board
+    return State(puzzle)
+
+
+def _cells_in(text: str, letters: str, height: int, width: int) -> tuple[int, ...]:
+    if len(text) != height * width or any(letter not in letters for letter in text):
+        raise GameIdError(f"the board part of the game ID does not describe {height * width} cells", "board")
+    return tuple(letters.index(letter) for letter in text)
+
+
+def _check_playable(puzzle: Puzzle) -> None:
+    """Refuse a board with no target, nothing to do, solved at the start, unsolvable or too tangled."""
+    h, w, cells, sources = puzzle.height, puzzle.width, puzzle.cells, puzzle.sources
     if not any(code in TARGET_CODES for code in cells):
         raise GameIdError("the game ID's board has no target", "board")
-    if not any(code in TURNABLE_CODES for code in cells):
+    if not any(code in TURNABLE_CODES for code in cells) and not puzzle.places_pieces:
         raise GameIdError("the game ID's board has no mirror to turn", "board")
     if solved(h, w, cells, sources):
         raise GameIdError("this board is already solved", "solved")
     try:
-        turns = fewest_turns(h, w, cells, sources)
+        moves = fewest_moves(h, w, cells, sources, State(puzzle).hand())
     except SolverLimitError:
         raise GameIdError("the game ID's board is too tangled to check", "board") from None
-    if turns is None:
+    if moves is None:
         raise GameIdError("this board cannot be solved", "unsolvable")
-    return State(Puzzle(h, w, cells, sources, None, params.difficulty))
+
+
+def _pieces_params_in(text: str) -> tuple[int, int, str]:
+    match = _PIECES_PARAMS.fullmatch(text)
+    if match is None or f"{int(match[1])}x{int(match[2])}-{match[3]}" != text:
+        raise GameIdError("the board settings in the game ID are not written the usual way", "size")
+    width, height = int(match[1]), int(match[2])
+    if not (MIN_SIDE_PIECES <= width <= MAX_SIDE and MIN_SIDE_PIECES <= height <= MAX_SIDE):
+        raise GameIdError(f"a board is {MIN_SIDE_PIECES} to {MAX_SIDE} cells a side", "size")
+    if match[3] not in DIFFICULTIES:
+        raise GameIdError("the difficulty in the game ID is not known", "size")
+    return width, height, match[3]
+
+
+def _inventory_in(text: str) -> Inventory:
+    if not _INVENTORY.fullmatch(text):
+        raise GameIdError("the pieces part of the game ID is damaged", "board")
+    mirrors, splitters = int(text[0]), int(text[1])
+    assert max(mirrors, splitters) <= MAX_INVENTORY  # one digit each
+    return (mirrors, splitters)
 
 
 def _params_in(text: str) -> Params:

@@ -1,12 +1,16 @@
 """The hand-checked stages: loading `stages.toml`, checking every field, and looking stages up.
 
 Each `[[stage]]` in the file has:
-  id        "T-NN": tier T (1..3), number NN (01..99); unique, in order
-  tier      1 (no colour: white sources and targets only), 2 (colour), 3 (colour, filters and glass)
-  min_turns the fewest turns from the starting layout (checked against the solver)
+  id        "T-NN": tier T (1..4), number NN (01..99); unique, in order
+  tier      1 (no colour: white sources and targets only), 2 (colour), 3 (colour, filters and glass),
+            4 (splitters and pieces to place, with anything of the tiers before)
+  min_turns the fewest moves from the starting layout (turns, placements, take-backs; checked
+            against the solver)
   rows      one string per row of whitespace-separated cell tokens (cells.TOKENS):
             .  empty      #  wall      /  \\  turnable mirrors      L/  L\\  fixed mirrors
             FR FG FB  filter (red/green/blue)      GR GG GB  glass      TW TR TG TB  target
+            S/ S\\  splitters    LS/ LS\\  fixed splitters    P/ P\\ PS/ PS\\  pieces placed at the start
+  inventory (optional, tier 4) { mirrors = N, splitters = N }: pieces to place, 0..9 each
   sources   a list of { row, col, dir, colour }: a place on the border ring (row -1 or
             height, or col -1 or width, not a corner), firing into the board
             ("up"/"right"/"down"/"left"), colour "white"/"red"/"green"/"blue"
@@ -27,25 +31,27 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .board import Puzzle, Source, State, inward_direction
+from .board import MAX_INVENTORY, Inventory, Puzzle, Source, State, inward_direction
 from .cells import (
     CODE_OF_TOKEN,
     COLOUR_NAMES,
     DIRECTION_NAMES,
     FILTER_CODES,
     GLASS_CODES,
+    SPLITTER,
     TARGET,
     TARGET_CODES,
     TURNABLE_CODES,
     WHITE,
 )
-from .solver import SolverLimitError, fewest_turns
+from .planner import fewest_moves
+from .solver import SolverLimitError
 from .trace import solved
 
 STAGE_FILE = Path(__file__).with_name("stages.toml")
 STAGE_ID = re.compile(r"[1-9]-[0-9]{2}")
 MIN_SIDE, MAX_SIDE = 3, 10
-TIER_NUMBERS = (1, 2, 3)
+TIER_NUMBERS = (1, 2, 3, 4)
 
 PROBLEMS = (
     "syntax",  # the file is not valid TOML
@@ -58,8 +64,8 @@ PROBLEMS = (
     "source_direction",  # a source that does not fire into the board
     "duplicate_source",
     "no_target",
-    "no_mirror",  # nothing to turn
-    "tier_rules",  # colour in tier 1, filters or glass below tier 3
+    "no_mirror",  # nothing to turn or place
+    "tier_rules",  # colour in tier 1, filters or glass below tier 3, splitters or pieces to place below tier 4
     "starts_solved",
     "unsolvable",
     "too_complex",  # the solver's budget ran out (solver.MAX_NODES)
@@ -81,7 +87,7 @@ class StageFileError(ValueError):
 
 
 class Stage(NamedTuple):
-    """One stage: its id ("1-01"), tier (1..3), the puzzle as it starts, and its recorded fewest turns."""
+    """One stage: its id ("1-01"), tier (1..4), the puzzle as it starts, and its recorded fewest moves."""
 
     id: str
     tier: int
@@ -148,13 +154,36 @@ def _read_sources(items: list[Any], stage: str, height: int, width: int) -> tupl
     return tuple(sources)
 
 
-def _check_tier(stage: str, tier: int, cells: tuple[int, ...], sources: tuple[Source, ...]) -> None:
+def _read_inventory(record: Mapping[str, Any], stage: str) -> Inventory:
+    if "inventory" not in record:
+        return (0, 0)
+    table = _require(record, stage, "inventory", dict)
+    unknown = set(table) - {"mirrors", "splitters"}
+    if unknown:
+        raise StageFileError(stage, "inventory", "bad_value", f"unknown pieces {sorted(unknown)}")
+    counts = []
+    for name in ("mirrors", "splitters"):
+        count = _require(table, stage, name, int, f"inventory.{name}") if name in table else 0
+        if not 0 <= count <= MAX_INVENTORY:
+            raise StageFileError(stage, f"inventory.{name}", "bad_value", f"0 to {MAX_INVENTORY}, not {count}")
+        counts.append(count)
+    return (counts[0], counts[1])
+
+
+def _check_tier(
+    stage: str, tier: int, cells: tuple[int, ...], sources: tuple[Source, ...], inventory: Inventory = (0, 0)
+) -> None:
     if tier == 1:
         colours = {s.colour for s in sources} | {code - TARGET for code in cells if code in TARGET_CODES}
         if colours != {WHITE}:
             raise StageFileError(stage, "rows", "tier_rules", "tier 1 uses white light and white targets only")
     if tier < 3 and any(code in FILTER_CODES or code in GLASS_CODES for code in cells):
         raise StageFileError(stage, "rows", "tier_rules", "filters and glass belong to tier 3")
+    second_edition = inventory != (0, 0) or any(code >= SPLITTER for code in cells)
+    if tier < 4 and second_edition:
+        raise StageFileError(stage, "rows", "tier_rules", "splitters and pieces to place belong to tier 4")
+    if tier == 4 and not second_edition:
+        raise StageFileError(stage, "rows", "tier_rules", "tier 4 stages use splitters or pieces to place")
 
 
 def read_stage(record: Mapping[str, Any], position: int) -> Stage:
@@ -165,29 +194,31 @@ def read_stage(record: Mapping[str, Any], position: int) -> Stage:
         raise StageFileError(stage, "id", "bad_value", "a stage id is written T-NN, e.g. 1-01")
     tier = _require(record, stage, "tier", int)
     if tier not in TIER_NUMBERS or int(stage_id[0]) != tier:
-        raise StageFileError(stage, "tier", "bad_value", f"tier must be 1, 2 or 3 and match the id, not {tier}")
+        raise StageFileError(stage, "tier", "bad_value", f"tier must be 1 to 4 and match the id, not {tier}")
     min_turns = _require(record, stage, "min_turns", int)
     if min_turns < 1:
         raise StageFileError(stage, "min_turns", "bad_value", "a stage needs at least one turn")
     height, width, cells = _read_rows(_require(record, stage, "rows", list), stage)
     sources = _read_sources(_require(record, stage, "sources", list), stage, height, width)
+    inventory = _read_inventory(record, stage)
+    puzzle = Puzzle(height, width, cells, sources, stage_id, "stage", inventory)
     if not any(code in TARGET_CODES for code in cells):
         raise StageFileError(stage, "rows", "no_target", "a stage needs at least one target")
-    if not any(code in TURNABLE_CODES for code in cells):
-        raise StageFileError(stage, "rows", "no_mirror", "a stage needs a mirror to turn")
-    _check_tier(stage, tier, cells, sources)
+    if not any(code in TURNABLE_CODES for code in cells) and not puzzle.places_pieces:
+        raise StageFileError(stage, "rows", "no_mirror", "a stage needs a mirror to turn or a piece to place")
+    _check_tier(stage, tier, cells, sources, inventory)
     if solved(height, width, cells, sources):
         raise StageFileError(stage, "rows", "starts_solved", "the starting layout already lights every target")
     try:
-        turns = fewest_turns(height, width, cells, sources)
+        moves = fewest_moves(height, width, cells, sources, State(puzzle).hand())
     except SolverLimitError:
         raise StageFileError(stage, "rows", "too_complex", "the solver cannot check this board in time") from None
-    if turns is None:
+    if moves is None:
         raise StageFileError(stage, "rows", "unsolvable", "no layout of the mirrors lights every target")
-    if len(turns) != min_turns:
-        detail = f"recorded {min_turns}, the solver finds {len(turns)}"
+    if len(moves) != min_turns:
+        detail = f"recorded {min_turns}, the solver finds {len(moves)}"
         raise StageFileError(stage, "min_turns", "min_turns_wrong", detail)
-    return Stage(stage_id, tier, Puzzle(height, width, cells, sources, stage_id, "stage"), min_turns)
+    return Stage(stage_id, tier, puzzle, min_turns)
 
 
 def parse_stages(text: str) -> dict[str, Stage]:

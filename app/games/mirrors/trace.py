@@ -12,6 +12,16 @@ the border can never close a loop and always stops somewhere. The visited set is
 the guard that keeps that true for any layout, including crafted ones with a
 source inside the board.
 
+Splitters (second edition) pass a beam straight on and also reflect it: the beam
+that came in carries on straight, and the reflected half is traced as a beam of its
+own (`split_from` names the beam it left, its first step is the splitter cell). One
+visited set serves a source's beam and all its halves, so a half that reaches a
+(cell, direction, colour) any light of that source already reached stops as a
+"loop": with splitters a beam from the border can come back round, and the set keeps
+every source's tracing to at most 4 x 4 states per cell. Halves are traced in the order
+they split off (first in, first out), so the result is deterministic; which targets
+are lit does not depend on that order (they are the states reachable from the source).
+
 A target is lit when a beam of the target's colour stops on it; a puzzle is
 solved when every target is lit.
 """
@@ -28,8 +38,9 @@ from .cells import (
     FILTER_CODES,
     GLASS,
     GLASS_CODES,
-    MIRROR_CODES,
     REFLECT,
+    REFLECTOR_CODES,
+    SPLITTER_CODES,
     TARGET,
     TARGET_CODES,
     WALL,
@@ -56,6 +67,8 @@ class Beam(NamedTuple):
     border position it left through for "edge", and the cell it would re-enter in the
     same direction and colour for "loop". end_direction/end_colour: the beam's heading
     and colour as it reached that position. lit: whether it lit the target it stopped on.
+    split_from: -1 for the beam a source fires; for the reflected half a splitter sends off,
+    the index (in `trace_all`'s result) of the beam it split from, its first step being the splitter.
     """
 
     source: Source
@@ -66,45 +79,80 @@ class Beam(NamedTuple):
     end_direction: int
     end_colour: int
     lit: bool
+    split_from: int = -1
 
 
 def trace_beam(height: int, width: int, cells: Sequence[int], source: Source) -> Beam:
-    """Follow one beam from its source until it stops; see the module docstring for the rules."""
-    row, col, direction, colour = source.row, source.col, source.direction, source.colour
-    steps: list[Step] = []
+    """Follow one source's beam until it stops (the first beam of `trace_source`)."""
+    return trace_source(height, width, cells, source)[0]
+
+
+def trace_source(height: int, width: int, cells: Sequence[int], source: Source, first: int = 0) -> tuple[Beam, ...]:
+    """Follow a source's beam and every half its splitters send off; `first` is the index of its first beam."""
     visited: set[tuple[int, int, int, int]] = set()
+    beams: list[Beam] = []
+    # Halves still to trace: (splitter row, col, heading in, heading out, colour, index of the beam it left).
+    halves: list[tuple[int, int, int, int, int, int]] = []
+    beams.append(_follow(height, width, cells, source, visited, halves, first, None))
+    while len(beams) <= len(halves):
+        row, col, direction_in, direction, colour, parent = halves[len(beams) - 1]
+        start = Step(row, col, direction_in, direction, colour)
+        beams.append(_follow(height, width, cells, source, visited, halves, first + len(beams), start, parent))
+    return tuple(beams)
+
+
+def _follow(
+    height: int, width: int, cells: Sequence[int], source: Source, visited: set[tuple[int, int, int, int]],
+    halves: list[tuple[int, int, int, int, int, int]], index: int, start: Step | None, parent: int = -1,
+) -> Beam:
+    """Follow one beam (a source's, or a half leaving a splitter at `start`) until it stops."""
+    if start is None:
+        row, col, direction, colour = source.row, source.col, source.direction, source.colour
+        steps: list[Step] = []
+    else:
+        row, col, direction, colour = start.row, start.col, start.direction_out, start.colour
+        steps = [start]
+
+    def ended(end: str, lit: bool = False) -> Beam:
+        return Beam(source, tuple(steps), end, row, col, direction, colour, lit, parent)
+
     while True:
         d_row, d_col = DELTAS[direction]
         row, col = row + d_row, col + d_col
         if not (0 <= row < height and 0 <= col < width):
-            return Beam(source, tuple(steps), "edge", row, col, direction, colour, False)
+            return ended("edge")
         key = (row, col, direction, colour)
         if key in visited:
-            return Beam(source, tuple(steps), "loop", row, col, direction, colour, False)
+            return ended("loop")
         visited.add(key)
         code = cells[row * width + col]
         direction_in = direction
         if code == EMPTY:
             pass
-        elif code in MIRROR_CODES:
+        elif code in REFLECTOR_CODES:
             direction = REFLECT[code & 1][direction]
+        elif code in SPLITTER_CODES:
+            halves.append((row, col, direction, REFLECT[code & 1][direction], colour, index))
         elif code in GLASS_CODES:
             colour = code - GLASS
         elif code in FILTER_CODES:
             if colour_of(code) != colour:
-                return Beam(source, tuple(steps), "filter", row, col, direction, colour, False)
+                return ended("filter")
         elif code in TARGET_CODES:
-            return Beam(source, tuple(steps), "target", row, col, direction, colour, code - TARGET == colour)
+            return ended("target", code - TARGET == colour)
         elif code == WALL:
-            return Beam(source, tuple(steps), "wall", row, col, direction, colour, False)
+            return ended("wall")
         else:
             raise ValueError(f"unknown cell code {code} at row {row}, column {col}")
         steps.append(Step(row, col, direction_in, direction, colour))
 
 
 def trace_all(height: int, width: int, cells: Sequence[int], sources: Sequence[Source]) -> tuple[Beam, ...]:
-    """Trace every source's beam, in source order."""
-    return tuple(trace_beam(height, width, cells, source) for source in sources)
+    """Trace every source's beam and the halves its splitters send off, source by source."""
+    beams: list[Beam] = []
+    for source in sources:
+        beams.extend(trace_source(height, width, cells, source, len(beams)))
+    return tuple(beams)
 
 
 def target_cells(height: int, width: int, cells: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
@@ -125,7 +173,8 @@ def cell_colours(beams: Sequence[Beam]) -> dict[tuple[int, int], frozenset[int]]
     """
     found: dict[tuple[int, int], set[int]] = {}
     for beam in beams:
-        colour = beam.source.colour
+        # A half leaving a splitter starts in the colour that reached the splitter (its first step's).
+        colour = beam.steps[0].colour if beam.split_from >= 0 else beam.source.colour
         for step in beam.steps:
             found.setdefault((step.row, step.col), set()).update((colour, step.colour))
             colour = step.colour
@@ -165,11 +214,27 @@ def beam_end(index: int, beam: Beam) -> BeamEnd:
 def changed_ends(before: Sequence[Beam], after: Sequence[Beam]) -> tuple[BeamEnd, ...]:
     """Return where each beam now stops whose stop (kind, cell, heading or colour) differs from before.
 
-    Beams are matched by their source (the same puzzle has the same sources in the same order).
+    Beams are matched by their source and their place among that source's beams (the same
+    puzzle has the same sources in the same order); with splitters a source may send off
+    more or fewer halves than before: a half that is new counts as changed, one that is
+    gone is not said. `BeamEnd.beam` is the beam's index in `after`.
     """
+    def keyed(beams: Sequence[Beam]) -> dict[tuple[int, int], tuple[int, Beam]]:
+        found: dict[tuple[int, int], tuple[int, Beam]] = {}
+        source_no, order = -1, 0
+        for index, beam in enumerate(beams):
+            if beam.split_from < 0:
+                source_no, order = source_no + 1, 0
+            else:
+                order += 1
+            found[(source_no, order)] = (index, beam)
+        return found
+
+    old = keyed(before)
     changed = []
-    for index, (old, new) in enumerate(zip(before, after, strict=True)):
-        if beam_end(index, old) != beam_end(index, new):
+    for key, (index, new) in keyed(after).items():
+        previous = old.get(key)
+        if previous is None or beam_end(index, previous[1]) != beam_end(index, new):
             changed.append(beam_end(index, new))
     return tuple(changed)
 

@@ -12,6 +12,7 @@ from app.core.daily import card_fields, daily_hash, result_card
 from app.core.play import Ending
 from app.core.replay import replay_link
 from app.core.route import STATS, format_hash
+from app.core.stars import MAX_STARS
 from app.web.dom import window
 
 
@@ -41,14 +42,28 @@ def show_win(screen: Any, ending: Ending) -> None:
     screen.render()
     screen.shell.audio.play("clear")
     rows = screen.view.result_rows(session)
+    said = list(rows)  # what is announced: the stars in words only
+    if ending.stars:
+        rows.append((t("stars"), star_text(t, ending.stars)))
+        said.append((t("stars"), t("stars_value", stars=ending.stars)))
     notes = [t("hints_used", hints=session.hints_used) if session.hints_used
-             else t("new_best") if ending.improved else ""]
+             else t("new_best") if ending.improved else "", t("stars_more") if ending.more_stars else ""]
     if screen.daily_day is not None:
         notes.append(t("daily_cleared_streak", days=screen.shell.dailies.streak(screen.game, screen.daily_day)))
     note = screen.i18n.sentences(*notes)
     has_next = screen.playing.next_stage() is not None
     screen.dialog.show(t("cleared"), rows, note, is_best=bool(ending.improved), offer_next=has_next)
-    screen.shell.announce(" ".join([t("cleared")] + [f"{label} {value}" for label, value in rows] + [note]))
+    screen.shell.announce(" ".join([t("cleared")] + [f"{label} {value}" for label, value in said] + [note]))
+
+
+def star_text(t: Any, stars: int) -> str:
+    """"★★☆ 2 of 3": the stars drawn, then said in words (the words are what a screen reader needs)."""
+    return f"{stars_drawn(stars)} {t('stars_value', stars=stars)}"
+
+
+def stars_drawn(stars: int) -> str:
+    """"★★☆" for 2 of 3."""
+    return "★" * stars + "☆" * (MAX_STARS - stars)
 
 
 def offer_extras(screen: Any) -> None:

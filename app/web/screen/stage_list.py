@@ -4,7 +4,8 @@ Generic over any game whose spec has `stages` (`app.core.game.Stages`). Its word
 the game's own catalogue keys, prefixed with the game id (`<id>_stages`,
 `<id>_stage_count`, `<id>_stage_<stage id>`, `<id>_tier_<tier>`, `<id>_stage_cleared`,
 `<id>_stage_best`, `<id>_list_separator`, `<id>_play_endless`), and its ids and CSS
-classes are prefixed `<id>-` so the game's stylesheet dresses it.
+classes are prefixed `<id>-` so the game's stylesheet dresses it. Stars (where the progress
+carries them) are drawn ★★☆ for the eye and said in words ("2 of 3", "Stars: 5 of 36" per tier).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.game import Stages
+from app.core.stars import MAX_STARS
 from app.web.dom import element
 
-Progress = dict[str, Any]  # {"done": bool, "best": moves or None}
+Progress = dict[str, Any]  # {"done": bool, "best": moves or None, "stars": 0..3 (optional)}
 
 
 class StageList:
@@ -68,9 +70,13 @@ class StageList:
                      for stage_id in stage_ids]
             heading = element("h2", cls=f"{game}-tier", text=t(f"{game}_tier_{tier}"),
                               attrs={"id": f"{game}-tier-{tier}"})
+            earned = sum(int(progress.get(stage_id, {}).get("stars", 0)) for stage_id in stage_ids)
+            tier_stars = element("p", cls=f"{game}-tier-stars", attrs={"id": f"{game}-tier-{tier}-stars"},
+                                 text=t("stars_total", stars=earned, total=MAX_STARS * len(stage_ids)))
             sections.append(element("section", cls=f"{game}-tier-section", children=[
-                heading, element("ol", cls=f"{game}-tier-stages", attrs={"aria-labelledby": f"{game}-tier-{tier}"},
-                                 children=items)]))
+                heading, tier_stars,
+                element("ol", cls=f"{game}-tier-stages", attrs={"aria-labelledby": f"{game}-tier-{tier}"},
+                        children=items)]))
         self.links.replaceChildren(*sections)
 
     def _link(self, stage_id: str, progress: dict[str, Progress], in_play: str | None, comma: str) -> Any:
@@ -89,6 +95,12 @@ class StageList:
             parts.append(element("span", cls="visually-hidden", text=cleared))
         if best is not None:
             parts.append(element("span", cls=f"{game}-stage-best", text=t(f"{game}_stage_best", moves=best)))
+        stars = int(record.get("stars", 0))
+        if stars:
+            parts[-1].appendChild(element("span", cls="visually-hidden", text=comma))
+            parts.append(element("span", cls=f"{game}-stage-stars", attrs={"data-stars": str(stars)}, children=[
+                element("span", text="★" * stars + "☆" * (MAX_STARS - stars), attrs={"aria-hidden": "true"}),
+                element("span", cls="visually-hidden", text=t("stars_said", stars=stars))]))
         attrs = {"href": f"#{game}/{stage_id}", "data-stage": stage_id}
         if stage_id == in_play:
             attrs["aria-current"] = "page"

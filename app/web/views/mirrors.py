@@ -7,12 +7,20 @@ can move a beam anywhere. The beams are drawn from the very steps
 `mirrors.trace` returns, converted to pixels only through `Geometry`.
 
 Codes (one per position, ring included):
-- a cell: its cell code (0..15, `cells.py`) | BEAM when a beam enters it, with BEAM_COLOUR << colour for
-  each colour of light in it (`mirrors.beam_colours`) | LIT for a lit target;
+- a cell: its cell code (0..23, `cells.py`) | BEAM when a beam enters it, with BEAM_COLOUR << colour for
+  each colour of light in it (`mirrors.beam_colours`) | LIT for a lit target | OPEN for an empty cell of a
+  puzzle with pieces to place;
 - a ring position: SOURCE | colour << 2 | direction for a source, | EXIT when a beam leaves there.
 
-The pixels are `mirrors_paint`'s; the panel (stage list, legend, damaged-file notice) is
-`mirrors_panel`'s; this module holds the board's codes, words and reactions.
+The pixels are `mirrors_paint`'s; the panel (stage list, pieces to place and their chooser,
+legend, damaged-file notice) is `mirrors_panel`'s; this module holds the board's codes, words
+and reactions.
+
+Second edition input: the primary action (click, tap, Enter, Space) turns a piece, or places
+the chosen piece (kind and way round) on an empty cell of a puzzle with pieces to place; M and S
+place a mirror or a splitter `/`, Shift+M and Shift+S the same `\\`; Delete, Backspace, T, a
+right click or a long press take a placed piece back. The backend decides what is legal and
+says why not (`RefusedMoveError`).
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ import numpy as np
 
 from app.games import mirrors
 from app.games.mirrors.cells import DELTAS
-from app.web.layout import MOUSE_PRIMARY, Action, BoardLayout, Geometry, Position
+from app.web.layout import MOUSE_PRIMARY, MOUSE_SECONDARY, Action, BoardLayout, Geometry, Position
 from app.web.screen.stage_list import StageList
 from app.web.views.mirrors_paint import (
     BEAM,
@@ -36,15 +44,26 @@ from app.web.views.mirrors_paint import (
     EXIT,
     KIND,
     LIT,
+    OPEN,
     SOURCE,
     TAU,
     MirrorsPainter,
 )
-from app.web.views.mirrors_panel import Legend, StageFileNotice
+from app.web.views.mirrors_panel import Hand, Legend, StageFileNotice, hand_text, piece_to_place
 from app.web.views.par import ParView
 
 GLOW_MS = 450  # newly lit targets pulse once (nothing under reduced motion)
 TURN_MS = 150  # a turned mirror swings a quarter turn into place, as Pipe Link's tiles do (none under reduced motion)
+# The keys that place a piece: M and S place "/", with Shift "\\".
+PLACEMENTS = {"place_mirror": ("mirror", 0), "place_mirror_back": ("mirror", 1),
+              "place_splitter": ("splitter", 0), "place_splitter_back": ("splitter", 1)}
+# What a move is said as, after it ("mirrors_said") and as a hint played ("mirrors_hinted", with the moves left).
+MOVE_WORDS = {
+    "mirrors_said": {("turn",): "mirrors_said_turned", ("place", "mirror"): "mirrors_said_placed_mirror",
+                     ("place", "splitter"): "mirrors_said_placed_splitter", ("take",): "mirrors_said_took"},
+    "mirrors_hinted": {("turn",): "mirrors_hinted", ("place", "mirror"): "mirrors_hinted_placed_mirror",
+                       ("place", "splitter"): "mirrors_hinted_placed_splitter", ("take",): "mirrors_hinted_took"},
+}
 
 class MirrorsView(ParView):
     """How Light Path looks, reads and responds."""
@@ -52,7 +71,15 @@ class MirrorsView(ParView):
     backend = mirrors
     spec = mirrors.SPEC
     grid_label_key = "mirrors_grid"
-    actions = (Action("turn", "action_turn", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),)
+    actions = (
+        Action("turn", "action_turn_or_place", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),
+        Action("place_mirror", "action_place_mirror", keys=("m",)),
+        Action("place_mirror_back", "action_place_mirror_back", keys=("Shift+M",)),
+        Action("place_splitter", "action_place_splitter", keys=("s",)),
+        Action("place_splitter_back", "action_place_splitter_back", keys=("Shift+S",)),
+        Action("take", "action_take", keys=("Delete", "Backspace", "t"), buttons=(MOUSE_SECONDARY,),
+               long_press=True),
+    )
     sounds = {"turn": ((660.0, 0.0, 0.04, "triangle", 0.12), (990.0, 0.035, 0.05, "sine", 0.08))}
     stylesheet = "static/css/games/mirrors.css"
     min_cell_px = 30.0
@@ -68,6 +95,7 @@ class MirrorsView(ParView):
         self._notice: StageFileNotice | None = None  # the panel's parts, once extra_controls has made them
         self._stage_list: StageList | None = None  # None: no stages
         self._legend: Legend | None = None
+        self._hand: Hand | None = None  # the pieces to place and the chooser, once extra_controls has made them
 
     # ----- the board -------------------------------------------------------------------------
 
@@ -94,6 +122,9 @@ class MirrorsView(ParView):
                 codes[beam.end_row + 1, beam.end_col + 1] |= EXIT
         for row, col in mirrors.lit_targets(state):
             codes[row + 1, col + 1] |= LIT
+        if state.puzzle.places_pieces:
+            inner = codes[1:-1, 1:-1]
+            inner[(inner & KIND) == mirrors.EMPTY] |= OPEN
         self._states[codes.tobytes()] = state
         self._states.move_to_end(codes.tobytes())
         while len(self._states) > 8:
@@ -143,6 +174,8 @@ class MirrorsView(ParView):
         """The cell's contents in words: the backend's label key, lit or not for targets."""
         cell = CELLS[code & KIND]
         key = "mirrors_aria_target_lit" if cell.kind == "target" and code & LIT else cell.label_key
+        if cell.kind == "empty" and code & OPEN:
+            key = "mirrors_aria_empty_open"
         return self.t(key, colour=self._colour_word(cell.colour)) if cell.colour else self.t(key)
 
     def _target_list(self, state: mirrors.State, cells: list[Position]) -> str:
@@ -154,14 +187,24 @@ class MirrorsView(ParView):
     # ----- input and reactions ---------------------------------------------------------------
 
     def move_for(self, action: str, state: mirrors.State, row: int, col: int) -> Any:
-        """A turn of any cell: the backend turns a mirror and refuses, in words, anything else.
+        """The move an action makes on a cell; the backend refuses, in words, what is not legal there.
 
-        A source on the ring is no cell, so the view says itself that there is nothing to turn.
+        "turn" on an empty cell of a puzzle with pieces to place places the chosen piece (the
+        chooser's, or the only kind left in hand); anywhere else it turns. A source on the ring
+        is no cell, so the view says itself that there is nothing to turn.
         """
-        if action != "turn" or mirrors.status(state) == 1:
+        if mirrors.status(state) == 1:
             return None
         if 0 <= row < state.height and 0 <= col < state.width:
-            return ("turn", row, col)
+            if action == "take":
+                return ("take", row, col)
+            if action in PLACEMENTS:
+                kind, orientation = PLACEMENTS[action]
+                return ("place", row, col, kind, orientation)
+            if action == "turn" and state.puzzle.places_pieces and mirrors.cell_kind(state, row, col).kind == "empty":
+                kind, orientation = self._hand.chosen if self._hand is not None else ("mirror", 0)
+                return ("place", row, col, piece_to_place(mirrors.hand(state), kind), orientation)
+            return ("turn", row, col) if action == "turn" else None
         if any((source.row, source.col) == (row, col) for source in mirrors.sources(state)):
             self.host.play_sound("error")
             self.host.announce(self.t("mirrors_refused_source"))
@@ -201,14 +244,29 @@ class MirrorsView(ParView):
                 if not (end.lit and (end.row, end.col) in gained)]
         if verbosity != "full":
             parts = targets or ends[:1]
+            if move is not None and move[0] != "turn":
+                parts = [self._hand_text(after), *parts]
             text = count
             for part in reversed(parts):
                 text = self.t("mirrors_said_short", change=part, count=text)
             return text
         said = []
         if move is not None:
-            said.append(self.t("mirrors_said_turned", row=int(move[1]) + 1, col=int(move[2]) + 1))
+            said.append(self._move_words(move, "mirrors_said"))
+        if move is not None and move[0] != "turn":
+            said.append(self._hand_text(after))
         return self.host.sentences(*said, *targets, *ends, count)
+
+    def _move_words(self, move: Any, prefix: str, **extra: Any) -> str:
+        """"Row 2, column 1 turned", "Placed a mirror at row 2, column 1", "Took back the piece at …";
+        `prefix` "mirrors_hinted" gives the hint's words, with the moves left."""
+        where = {"row": int(move[1]) + 1, "col": int(move[2]) + 1, **extra}
+        what = (move[0], move[3]) if move[0] == "place" else (move[0],)
+        return self.t(MOVE_WORDS[prefix][what], **where)
+
+    def _hand_text(self, state: mirrors.State) -> str:
+        """"Mirrors to place: 2, Splitters to place: 0" (the kinds the puzzle gives)."""
+        return hand_text(self.t, state)
 
     def _end_text(self, state: mirrors.State, end: mirrors.BeamEnd) -> str:
         """"The red beam now ends at the wall at row 4, column 6" (and the like for targets, filters, the edge)."""
@@ -274,19 +332,19 @@ class MirrorsView(ParView):
         return None
 
     def use_hint(self, move: Any) -> None:
-        """Put the cursor on the hinted mirror, turn it, and ring it (the screen clears rings on every move)."""
-        _, row, col = move
+        """Put the cursor on the hinted cell, play the move (a turn, a placement or a take-back), and ring it."""
+        row, col = int(move[1]), int(move[2])
         board = self.host.board
         board.move_cursor(row, col, focus=board.has_focus())
         self.host.request(move)
         board.mark([(row, col)], "hinted")
 
     def hint_words(self, state: mirrors.State, move: Any) -> str:
-        """"Turned the mirror at row 2, column 1; 1 turn to go": in the past, with the turns left once the hinted
-        turn is made (the hint plays it; the screen says these ahead of what lit)."""
-        _, row, col = move
+        """"Turned the mirror at row 2, column 1; 1 turn to go" ("Placed a mirror at …", "Took back the piece at
+        …"): in the past, with the moves left once the hinted move is made (the hint plays it; the screen says
+        these ahead of what lit)."""
         left = mirrors.remaining_turns(mirrors.apply(state, move))
-        return self.t("mirrors_hinted", row=int(row) + 1, col=int(col) + 1, left=left)
+        return self._move_words(move, "mirrors_hinted", left=left)
 
     def no_hint_text(self) -> str:
         """Light Path only runs out of hints once solved."""
@@ -321,6 +379,8 @@ class MirrorsView(ParView):
         legend of the pieces on the board."""
         self._notice = StageFileNotice(self.t, self.host.announce)
         host.appendChild(self._notice.root)
+        self._hand = Hand(self.t, self.host.listen)
+        host.appendChild(self._hand.root)
         # Open beside the board on wide screens; one line to open on a phone, where it sits under the board.
         wide = bool(js.window.matchMedia("(min-width: 641px)").matches)
         self._legend = Legend(open_=wide)
@@ -340,6 +400,8 @@ class MirrorsView(ParView):
             self._stage_list.sync(mirrors.stage_of(session.state), over=session.over)
         if self._legend is not None:
             self._legend.sync(session.state)
+        if self._hand is not None:
+            self._hand.sync(session.state)
 
 
 View = MirrorsView

@@ -21,19 +21,21 @@ from app.games import mirrors
 from app.games.mirrors.cells import CODE_COUNT, DELTAS, describe, opposite
 from app.web.layout import Geometry, Position
 
-KIND = 0x0F
-BEAM = 0x10
-LIT = 0x20
-SOURCE = 0x40
-EXIT = 0x80
-BEAM_COLOUR = 0x100  # << colour (0 white .. 3 blue): the colours of light in a cell, so labels can name them
+KIND = 0x1F  # a cell's code, 0..23 (`cells.CODE_COUNT`): five bits since the second edition's pieces
+BEAM = 0x20
+LIT = 0x40
+SOURCE = 0x80
+EXIT = 0x100
+BEAM_COLOUR = 0x200  # << colour (0 white .. 3 blue): the colours of light in a cell, so labels can name them
+OPEN = 0x2000  # an empty cell of a puzzle with pieces to place ("empty, can take a piece")
 
 TAU = 6.283185307179586
 CELLS = tuple(describe(code) for code in range(CODE_COUNT))  # what each cell code is, looked up per repaint
 SPRITE_MEMORY = 64  # letter pictures kept (a board uses a handful; a language switch or resize adds more)
 BG = {"ring": "#0c1019", "seam": "#141a27", "tile": "#1d2434", "tile_edge": "#2a3349", "wall": "#737b8e",
       "wall_line": "#3b4150", "mirror": "#e9eef7", "mirror_edge": "#7f8aa3", "fixed": "#9aa3b4",
-      "pin": "#f59e0b", "pin_edge": "#3b2606", "target_off": "#151922", "ink": "#0b0d12", "debug": "#ffffff"}
+      "pin": "#f59e0b", "pin_edge": "#3b2606",
+      "splitter": "#bfe6ff", "placed": "#c4b5fd", "target_off": "#151922", "ink": "#0b0d12", "debug": "#ffffff"}
 # Element colours (filters, glass, targets, sources) and beam colours, by colour index 0 white .. 3 blue.
 SOLID = ("#ece7d6", "#ef4444", "#22c55e", "#3b82f6")
 LIGHT = ("#fff8dc", "#ff7070", "#62f09a", "#74b9ff")
@@ -151,24 +153,39 @@ class MirrorsPainter:
         context.lineCap = "butt"
 
     def _mirrors(self, context: Any, geometry: Geometry, kinds: list[tuple[Position, int]]) -> None:
-        """Every mirror, batched: one path for the rims, one per face colour, one for the pins of fixed ones."""
+        """Every mirror, batched: one path for the rims, one per face colour, one for the pins of fixed ones.
+
+        Splitters (half-silvered) have a thin rim and a dashed, translucent face, so the beam that
+        passes straight on shows through; pieces the player placed sit in a lavender frame.
+        """
         size = geometry.cell_px
         inset = size * 0.16
         lines: list[tuple[float, float, float, float, bool]] = []
+        halves: list[tuple[float, float, float, float, bool]] = []  # splitters
         pins: list[tuple[float, float]] = []
+        frames: list[Position] = []
         for position, code in kinds:
             cell = CELLS[code & KIND]
-            if cell.kind != "mirror":
+            if cell.kind not in ("mirror", "splitter"):
                 continue
             x, y, _ = geometry.rect(position)
             if cell.mirror == "/":
-                lines.append((x + inset, y + size - inset, x + size - inset, y + inset, cell.turnable))
+                line = (x + inset, y + size - inset, x + size - inset, y + inset, cell.turnable)
             else:
-                lines.append((x + inset, y + inset, x + size - inset, y + size - inset, cell.turnable))
+                line = (x + inset, y + inset, x + size - inset, y + size - inset, cell.turnable)
+            (halves if cell.kind == "splitter" else lines).append(line)
             if not cell.turnable:  # the pin: a fixed mirror never looks like one to turn
                 pins.append(geometry.centre(position))
-        if not lines:
-            return
+            if cell.placed:
+                frames.append(position)
+        if frames:
+            context.strokeStyle = BG["placed"]
+            context.lineWidth = max(1.5, size * 0.05)
+            context.setLineDash([size * 0.12, size * 0.08])
+            for position in frames:
+                x, y, _ = geometry.rect(position)
+                context.strokeRect(x + size * 0.08, y + size * 0.08, size * 0.84, size * 0.84)
+            context.setLineDash([])
         context.lineCap = "round"
         for colour, width, chosen in ((BG["mirror_edge"], max(4.0, size * 0.16), None),
                                       (BG["mirror"], max(2.0, size * 0.09), True),
@@ -183,6 +200,21 @@ class MirrorsPainter:
                 context.moveTo(x0, y0)
                 context.lineTo(x1, y1)
             context.stroke()
+        if halves:
+            context.lineCap = "butt"
+            for colour, width, alpha, dash in ((BG["mirror_edge"], max(3.0, size * 0.12), 0.45, ()),
+                                               (BG["splitter"], max(2.0, size * 0.08), 0.85, (0.1, 0.07))):
+                context.globalAlpha = alpha
+                context.strokeStyle = colour
+                context.lineWidth = width
+                context.setLineDash([part * size for part in dash])
+                context.beginPath()
+                for x0, y0, x1, y1, _ in halves:
+                    context.moveTo(x0, y0)
+                    context.lineTo(x1, y1)
+                context.stroke()
+            context.globalAlpha = 1.0
+            context.setLineDash([])
         context.lineCap = "butt"
         if pins:
             radius = size * 0.1
@@ -363,6 +395,11 @@ class MirrorsPainter:
         source = beam.source
         point = geometry.centre((source.row, source.col))
         colour = source.colour
+        steps = beam.steps
+        if beam.split_from >= 0 and steps:
+            # A splitter's reflected half starts at the splitter's centre, in the light's colour there.
+            point = geometry.centre((steps[0].row, steps[0].col))
+            colour = steps[0].colour
         pieces: list[tuple[float, float, float, float, int, bool]] = []
 
         def to(target: tuple[float, float], piece_colour: int, fades: bool = False) -> None:
@@ -370,8 +407,11 @@ class MirrorsPainter:
             pieces.append((point[0], point[1], target[0], target[1], piece_colour, fades))
             point = target
 
-        for step in beam.steps:
+        for number, step in enumerate(steps):
             cell = (step.row, step.col)
+            if number == 0 and beam.split_from >= 0:
+                to(geometry.edge_midpoint(cell, step.direction_out), colour)
+                continue
             to(geometry.edge_midpoint(cell, opposite(step.direction_in)), colour)
             to(geometry.centre(cell), colour)
             colour = step.colour  # glass recolours at the centre

@@ -1,0 +1,450 @@
+"""The exact solver of the second edition: splitters, and pieces to place, turn and take back.
+
+A move is `("turn", row, col)`, `("place", row, col, kind, orientation)` or `("take", row, col)`,
+each costing one; par is the fewest of them. Boards of the first edition (no splitter, nothing
+to place) go to `solver.py` unchanged, so their minimum, hints and budget are exactly as before.
+
+The search is `solver.py`'s, generalised. It follows the beams in `trace.py`'s order (a source's
+beam, then the halves its splitters send off, then the next source) and decides a cell the first
+time light reaches it, trying the options cheapest first, the current layout first:
+
+- a turnable piece the board gives: as it is (0), turned (1);
+- an empty cell, when the player owns pieces: left empty (0), or a mirror or a splitter placed
+  in either orientation (1 each; only kinds the player owns);
+- a placed piece: as it is (0), turned (1), taken back (1), the other kind instead (2: take, place).
+
+Cells light never reaches are left as they are and cost nothing, with one exception: the pieces
+placed on them may have to be taken back, to free pieces for the cells light does reach. At a
+leaf, for each kind, `max(0, drawn - hand)` of those are taken (row-major), and a leaf that needs
+more than there are is no solution. A solution is the final code of every cell light reaches, so
+"unique" means what it means in `solver.py`: every winning layout sends light along the same paths.
+
+Pruning: the fewest moves are found by iterative deepening, a search allowing 0 moves, then 1,
+then 2..., each cutting any branch over its allowance, so the first solution found is a shortest
+one (a search that cut nothing and found nothing proves there is none). Each empty cell light
+reaches may take any owned piece, so an unbounded search would try every placement on every
+path; the allowance keeps it to the placements a short solution can afford. On boards with no
+splitter anywhere (neither on the board nor owned) the first edition's count of wasted beams
+prunes too (each beam lights at most one target); with splitters one beam's halves may light
+several targets, so there the allowance alone prunes. Counting solutions (uniqueness) has no
+allowance: it is for boards with few cells to decide, such as the generator's.
+
+Budget: every search stops after MAX_PLAN_NODES beam segments with SolverLimitError. The shipped
+stages need at most a few hundred, and the generator keeps a splitter board only if its proof
+needs at most a quarter of the budget (positions reached by play cost about the same); it gives
+up on boards with long open stretches and many pieces to place (each reached empty cell may take
+any piece), or many splitters with no target in reach; editors and game IDs refuse those.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from .board import Inventory, Source, placed_counts
+from .cells import (
+    EMPTY,
+    FILTER_CODES,
+    FIXED_CODES,
+    GLASS,
+    GLASS_CODES,
+    PIECE_KINDS,
+    PLACED_CODES,
+    REFLECT,
+    REFLECTOR_CODES,
+    SPLITTER,
+    SPLITTER_CODES,
+    TARGET,
+    TARGET_CODES,
+    TURNABLE_CODES,
+    WALL,
+    colour_of,
+    placed_code,
+    placed_kind,
+)
+from .solver import SolverLimitError, fewest_turns, solutions
+
+MAX_PLAN_NODES = 8_000  # at most about 0.2 s under CPython (segments cost 3 to 25 µs), inside the browser's 250 ms
+
+Move = tuple[Any, ...]  # ("turn", r, c) | ("place", r, c, kind, orientation) | ("take", r, c)
+
+# Kinds of padded cells in the search's flat board.
+_OUT, _PASS, _STOP, _REFLECT, _SPLIT, _DECIDE, _FILTER, _GLASS, _TARGET = range(9)
+
+
+def is_first_edition(cells: Sequence[int], hand: Inventory) -> bool:
+    """Return whether a board has no splitter and nothing placed or to place (the first edition's solver fits)."""
+    return hand == (0, 0) and all(code < SPLITTER for code in cells)
+
+
+def _options(code: int, owned: Inventory) -> tuple[tuple[int, int], ...]:
+    """Return the (final code, moves) a decidable cell may end as, cheapest first, or () if it is not one."""
+    if code in TURNABLE_CODES and code not in PLACED_CODES:
+        return ((code, 0), (code ^ 1, 1))
+    places = [(placed_code(kind, o), 1) for k, kind in enumerate(PIECE_KINDS) if owned[k] > 0 for o in (0, 1)]
+    if code == EMPTY:
+        return ((EMPTY, 0), *places) if places else ()
+    if code in PLACED_CODES:
+        kind = placed_kind(code)
+        swaps = [(final, 2) for final, _ in places if placed_kind(final) != kind]
+        return ((code, 0), (code ^ 1, 1), (EMPTY, 1), *swaps)
+    return ()
+
+
+class _Board(NamedTuple):
+    """A board flattened with a one-cell border ring, so stepping needs no bounds checks."""
+
+    stride: int
+    kind: list[int]
+    param: list[int]  # orientation of fixed pieces, filter/glass/target colour
+    options: list[tuple[tuple[int, int], ...]]
+    current: list[int]  # the code each cell holds now
+    target_index: list[int]
+    target_count: int
+    starts: list[tuple[int, int, int]]  # (padded index, direction, colour) per source
+    hand: Inventory
+    splitters: bool  # a splitter on the board or owned: the wasted-beam bound does not hold
+
+
+def _compile(height: int, width: int, cells: Sequence[int], sources: Sequence[Source], hand: Inventory) -> _Board:
+    stride = width + 2
+    size = (height + 2) * stride
+    kind = [_OUT] * size
+    param = [0] * size
+    options: list[tuple[tuple[int, int], ...]] = [()] * size
+    current = [EMPTY] * size
+    target_index = [-1] * size
+    placed = placed_counts(tuple(cells))
+    owned = (hand[0] + placed[0], hand[1] + placed[1])
+    targets = 0
+    for i, code in enumerate(cells):
+        p = (i // width + 1) * stride + i % width + 1
+        current[p] = code
+        options[p] = _options(code, owned)
+        if options[p]:
+            kind[p] = _DECIDE
+        elif code == EMPTY:
+            kind[p] = _PASS
+        elif code == WALL:
+            kind[p] = _STOP
+        elif code in FIXED_CODES:
+            kind[p], param[p] = (_SPLIT if code in SPLITTER_CODES else _REFLECT), code & 1
+        elif code in FILTER_CODES:
+            kind[p], param[p] = _FILTER, colour_of(code)
+        elif code in GLASS_CODES:
+            kind[p], param[p] = _GLASS, code - GLASS
+        elif code in TARGET_CODES:
+            kind[p], param[p] = _TARGET, code - TARGET
+            target_index[p] = targets
+            targets += 1
+        else:
+            raise ValueError(f"unknown cell code {code}")
+    starts = [((s.row + 1) * stride + s.col + 1, s.direction, s.colour) for s in sources]
+    splitters = owned[1] > 0 or any(code in SPLITTER_CODES for code in cells)
+    return _Board(stride, kind, param, options, current, target_index, targets, starts, hand, splitters)
+
+
+class _Search:
+    """One depth-first search over the final codes of the cells light reaches."""
+
+    def __init__(self, board: _Board, count_limit: int | None, upper: int | None, max_nodes: int) -> None:
+        self.board = board
+        self.deltas = (-board.stride, 1, board.stride, -1)
+        self.assign = [-1] * len(board.kind)  # decided final code of each decidable cell, -1 if not yet
+        self.decided: list[int] = []
+        self.drawn = [0, 0]  # pieces of each kind the decided cells take from the hand (less those they free)
+        self.lit = [False] * board.target_count
+        self.lit_count = 0
+        self.wasted = 0
+        self.slack = len(board.starts) - board.target_count
+        self.pending: list[tuple[int, int, int]] = []  # halves still to follow for the current source
+        self.visited: set[int] = set()
+        self.count_limit = count_limit  # None: fewest moves; else: collect up to this many solutions
+        self.best = (upper + 1) if upper is not None else 1 << 30
+        self.best_layout: dict[int, int] | None = None
+        self.best_takes: list[int] = []
+        self.solutions: list[dict[int, int]] = []
+        self.done = False
+        self.cut = False  # whether the allowance cut a branch (else the search saw every layout)
+        self.nodes = 0
+        self.max_nodes = max_nodes
+
+    def start(self) -> None:
+        if not self.board.starts or (not self.board.splitters and self.slack < 0):
+            return  # more targets than beams, and no splitter to make more
+        self._source(0, 0)
+
+    def _source(self, number: int, cost: int) -> None:
+        """Follow source `number`'s light with a fresh visited set (as `trace.trace_source` does)."""
+        outer = self.visited
+        self.visited = set()
+        self._run(number, *self.board.starts[number], cost)
+        self.visited = outer
+
+    def _run(self, source: int, p: int, d: int, colour: int, cost: int) -> None:
+        """Follow a beam from padded cell p heading d; branch at undecided cells."""
+        board, assign, deltas, visited = self.board, self.assign, self.deltas, self.visited
+        kind, param = board.kind, board.param
+        added: list[int] = []
+        halves = 0
+        end = -1  # the target cell this beam lit, or -1
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SolverLimitError(f"the solver gave up after {self.max_nodes} steps")
+        while True:
+            p += deltas[d]
+            k = kind[p]
+            if k == _OUT:
+                break
+            key = (p << 4) | (d << 2) | colour
+            if key in visited:
+                break  # light of this source already went this way
+            visited.add(key)
+            added.append(key)
+            if k == _DECIDE:
+                code = assign[p]
+                if code < 0:
+                    self._branch(source, p, d, colour, cost)
+                    break
+                if code in REFLECTOR_CODES:
+                    d = REFLECT[code & 1][d]
+                elif code in SPLITTER_CODES:
+                    self.pending.append((p, REFLECT[code & 1][d], colour))
+                    halves += 1
+                continue
+            if k == _PASS:
+                continue
+            if k == _REFLECT:
+                d = REFLECT[param[p]][d]
+                continue
+            if k == _SPLIT:
+                self.pending.append((p, REFLECT[param[p]][d], colour))
+                halves += 1
+                continue
+            if k == _GLASS:
+                colour = param[p]
+                continue
+            if k == _FILTER:
+                if param[p] == colour:
+                    continue
+                break
+            if k == _TARGET and param[p] == colour:
+                end = p
+            break  # a wall, a target, or a filter of another colour
+        if k != _DECIDE or assign[p] >= 0:
+            self._finish(source, end, cost)
+        for _ in range(halves):
+            self.pending.pop()
+        for key in added:
+            visited.discard(key)
+
+    def _branch(self, source: int, p: int, d: int, colour: int, cost: int) -> None:
+        """Decide cell p (light reaches it heading d) each way it may end, and carry on."""
+        current = self.board.current[p]
+        for code, price in self.board.options[p]:
+            if cost + price >= self.best:
+                self.cut = True
+                continue
+            self._draw(current, code, 1)
+            self.assign[p] = code
+            self.decided.append(p)
+            self.visited.discard((p << 4) | (d << 2) | colour)  # entered again by the step below
+            self._run(source, p - self.deltas[d], d, colour, cost + price)
+            self.visited.add((p << 4) | (d << 2) | colour)
+            self.decided.pop()
+            self.assign[p] = -1
+            self._draw(current, code, -1)
+            if self.done:
+                return
+
+    def _draw(self, current: int, final: int, sign: int) -> None:
+        """Count the pieces turning `current` into `final` draws from the hand (sign -1 undoes it)."""
+        if final in PLACED_CODES:
+            self.drawn[PIECE_KINDS.index(placed_kind(final))] += sign
+        if current in PLACED_CODES:
+            self.drawn[PIECE_KINDS.index(placed_kind(current))] -= sign
+
+    def _finish(self, source: int, end: int, cost: int) -> None:
+        """Count what a beam lit, prune, and go on to the next half, the next source, or a leaf."""
+        target = self.board.target_index[end] if end >= 0 else -1
+        new = target >= 0 and not self.lit[target]
+        if new:
+            self.lit[target] = True
+            self.lit_count += 1
+        else:
+            self.wasted += 1
+        if self.board.splitters or self.wasted <= self.slack:
+            self._next(source, cost)
+        if new:
+            self.lit[target] = False
+            self.lit_count -= 1
+        else:
+            self.wasted -= 1
+
+    def _next(self, source: int, cost: int) -> None:
+        if self.pending:
+            half = self.pending.pop()
+            self._run(source, *half, cost)
+            self.pending.append(half)
+            return
+        all_lit = self.lit_count == self.board.target_count
+        more = source + 1 < len(self.board.starts)
+        if all_lit and (self.count_limit is None or not more):
+            self._record(cost)
+        elif more:
+            self._source(source + 1, cost)
+
+    def _takes(self) -> list[int] | None:
+        """Return the pieces off the lit paths to take back so the hand covers the decided cells; None if short."""
+        board = self.board
+        takes: list[int] = []
+        for k, kind in enumerate(PIECE_KINDS):
+            over = self.drawn[k] - board.hand[k]
+            if over <= 0:
+                continue
+            spare = [p for p, code in enumerate(board.current)
+                     if code in PLACED_CODES and placed_kind(code) == kind and self.assign[p] < 0]
+            if len(spare) < over:
+                return None
+            takes.extend(spare[:over])
+        return takes
+
+    def _record(self, cost: int) -> None:
+        takes = self._takes()
+        if takes is None:
+            return
+        if self.count_limit is None:
+            self.cut = self.cut or cost + len(takes) >= self.best
+            if cost + len(takes) < self.best:
+                self.best = cost + len(takes)
+                self.best_layout = {p: self.assign[p] for p in self.decided}
+                self.best_takes = takes
+                self.done = self.best == 0
+            return
+        self.solutions.append({p: self.assign[p] for p in self.decided})
+        self.done = len(self.solutions) >= self.count_limit
+
+
+def _cell_of(p: int, stride: int) -> tuple[int, int]:
+    row, col = divmod(p, stride)
+    return row - 1, col - 1
+
+
+def _moves(board: _Board, layout: dict[int, int], takes: list[int]) -> tuple[Move, ...]:
+    """Return the moves from the current layout to `layout`: takes first, then turns, then placements.
+
+    In that order each move is legal when it is played (a placement finds its piece in hand)
+    and each lowers the fewest moves left by one, so a hint can always be the first of them.
+    """
+    take_cells, turn_cells, place_cells = [*takes], [], []
+    for p, final in layout.items():
+        current = board.current[p]
+        if final == current:
+            continue
+        if final == current ^ 1 and current != EMPTY:
+            turn_cells.append(p)
+        elif current == EMPTY:
+            place_cells.append(p)
+        else:
+            take_cells.append(p)
+            if final != EMPTY:
+                place_cells.append(p)
+    moves: list[Move] = [("take", *_cell_of(p, board.stride)) for p in sorted(take_cells)]
+    moves += [("turn", *_cell_of(p, board.stride)) for p in sorted(turn_cells)]
+    moves += [("place", *_cell_of(p, board.stride), placed_kind(layout[p]), layout[p] & 1) for p in sorted(place_cells)]
+    return tuple(moves)
+
+
+class Plan(NamedTuple):
+    """A shortest solution's moves (None if there is none) and the beam segments the search followed."""
+
+    moves: tuple[Move, ...] | None
+    nodes: int
+
+
+def plan(
+    height: int, width: int, cells: Sequence[int], sources: Sequence[Source], hand: Inventory = (0, 0),
+    upper: int | None = None, max_nodes: int = MAX_PLAN_NODES,
+) -> Plan:
+    """Return a shortest list of moves lighting every target and the search's effort; see the module docstring.
+
+    `upper`, if given, is a known solution length. Raises SolverLimitError past `max_nodes` segments.
+    """
+    board = _compile(height, width, cells, sources, hand)
+    nodes = 0
+    allowance = 0
+    while upper is None or allowance <= upper:
+        search = _Search(board, None, allowance, max_nodes - nodes)
+        search.start()
+        nodes += search.nodes
+        if search.best_layout is not None:
+            return Plan(_moves(board, search.best_layout, search.best_takes), nodes)
+        if not search.cut:
+            break  # every layout was seen: none wins
+        allowance += 1
+    return Plan(None, nodes)
+
+
+def fewest_moves(
+    height: int, width: int, cells: Sequence[int], sources: Sequence[Source], hand: Inventory = (0, 0),
+    upper: int | None = None,
+) -> tuple[Move, ...] | None:
+    """Return a shortest list of moves that lights every target, or None; first-edition boards go to `solver`."""
+    if is_first_edition(cells, hand):
+        turns = fewest_turns(height, width, cells, sources, upper)
+        return None if turns is None else tuple(("turn", row, col) for row, col in turns)
+    return plan(height, width, cells, sources, hand, upper).moves
+
+
+def layouts(
+    height: int, width: int, cells: Sequence[int], sources: Sequence[Source], hand: Inventory = (0, 0),
+    limit: int = 2,
+) -> list[dict[tuple[int, int], int]]:
+    """Return up to `limit` solutions, each the final code of every decidable cell light reaches.
+
+    First-edition boards go to `solver.solutions` (whose solutions give orientations, not codes).
+    """
+    if is_first_edition(cells, hand):
+        return solutions(height, width, cells, sources, limit)
+    board = _compile(height, width, cells, sources, hand)
+    search = _Search(board, limit, None, MAX_PLAN_NODES)
+    search.start()
+    return [{_cell_of(p, board.stride): code for p, code in found.items()} for found in search.solutions]
+
+
+def is_unique_layout(
+    height: int, width: int, cells: Sequence[int], sources: Sequence[Source], hand: Inventory = (0, 0)
+) -> bool:
+    """Return whether exactly one layout of the cells light reaches lights every target."""
+    return len(layouts(height, width, cells, sources, hand, 2)) == 1
+
+
+class Difficulty(NamedTuple):
+    """How hard a board is, for stage lists and a stage editor.
+
+    par: the fewest moves; effort: beam segments the solver followed to prove it (how much a
+    player must try); unique: one winning layout; rating: 1 (gentle) .. 5 (hard), from
+    par + log2(effort), the moves to find plus the bits of search around them.
+    """
+
+    par: int
+    effort: int
+    unique: bool
+    rating: int
+
+
+RATING_STEPS = (6.0, 10.0, 14.0, 18.0)  # score below each step: rating 1, 2, 3, 4; else 5
+
+
+def difficulty(
+    height: int, width: int, cells: Sequence[int], sources: Sequence[Source], hand: Inventory = (0, 0)
+) -> Difficulty:
+    """Return how hard a board is (see Difficulty); ValueError if it cannot be solved, SolverLimitError if too big."""
+    found = plan(height, width, cells, sources, hand)
+    if found.moves is None:
+        raise ValueError("this board cannot be solved")
+    par = len(found.moves)
+    score = par + math.log2(max(1, found.nodes))
+    rating = 1 + sum(score >= step for step in RATING_STEPS)
+    return Difficulty(par, found.nodes, is_unique_layout(height, width, cells, sources, hand), rating)
