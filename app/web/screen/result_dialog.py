@@ -4,6 +4,10 @@ A win offers New game (and Next stage where there is one); a loss offers Undo th
 last move, Retry this board and New game, as Tatham's Mines does after a death.
 Below them: Copy result (a daily's card), Watch the replay, Copy replay link and the
 game's statistics. What could not be copied is shown selected, to copy by hand.
+
+It opens as a panel under the board (a non-modal dialog moved into the board's
+column), never over it: the finished board stays in sight, and Minesweeper's loss
+keeps the mine and the cell it points to visible. Escape or Close puts it away.
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ class ResultDialog:
     """The page's one result dialog (in index.html), filled for the game that ended."""
 
     def __init__(self, listeners: Listeners, *, on_new_game: Callable[[], None],
-                 on_close: Callable[[], None], on_next: Callable[[], None]) -> None:
+                 on_close: Callable[[], None], on_next: Callable[[], None], place: Any = None) -> None:
         self.dialog = by_id("result-dialog")
+        self._home = self.dialog.parentNode  # where index.html keeps it; it returns there when the screen closes
+        self._place = place  # the element it opens in (under the board); None: over the page, modal
         self._on_new_game, self._on_close, self._on_next = on_new_game, on_close, on_next
         self._on_undo: Callable[[], None] = _nothing
         self._on_retry: Callable[[], None] = _nothing
@@ -37,6 +43,7 @@ class ResultDialog:
         listeners.on(by_id("result-replay-copy"), "click",
                      lambda _event: self._copy(self._replay_url, "replay_link_copied"))
         listeners.on(by_id("result-replay"), "click", lambda _event: self._watch())
+        listeners.on(self.dialog, "keydown", self._on_key)
         self._t: Callable[..., str] = lambda key, **_params: key
         self._say: Callable[[str], None] = lambda _text: None
         self._card: str | None = None
@@ -120,13 +127,30 @@ class ResultDialog:
         for button in self.dialog.querySelectorAll(".dialog-actions button"):
             button.classList.toggle("primary", str(button.id) == str(focus.id))
         if not self.dialog.open:
-            self.dialog.showModal()
-        focus.focus()
+            if self._place is not None:
+                self._place.appendChild(self.dialog)
+                self.dialog.classList.add("in-page")
+                self.dialog.show()  # not modal: the board above it stays visible and readable
+            else:
+                self.dialog.showModal()
+        focus.focus()  # scrolls the panel into view where it is below the screen
+
+    def _on_key(self, event: Any) -> None:
+        if str(event.key) == "Escape" and self.dialog.open and not self.dialog.matches(":modal"):
+            event.preventDefault()
+            self._choose(self._on_close)  # as a modal dialog's Escape would, and the focus goes back to the board
 
     def close(self) -> None:
         """Close the dialog if it is open."""
         if self.dialog.open:
             self.dialog.close()
+
+    def detach(self) -> None:
+        """Close it and put it back where the page keeps it (the screen that placed it is closing)."""
+        self.close()
+        self.dialog.classList.remove("in-page")
+        if self._home is not None and self.dialog.parentNode != self._home:
+            self._home.appendChild(self.dialog)
 
     def _choose(self, then: Callable[[], None]) -> None:
         self.close()
