@@ -27,8 +27,8 @@ EN: dict[str, str] = {
     "mouse_secondary": "Right-click",
     "touch_tap": "Tap",
     "touch_long_press": "Long press",
-    "controls_hint_rule": ("Hint (H) plays one move towards the solution and rings its cell with a dashed, pulsing"
-                           " line; the keyboard cursor is a solid ring. Check (C) marks what is wrong so far."
+    "controls_hint_rule": ("Hint plays one move towards the solution and rings its cell with a dashed, pulsing"
+                           " line; the keyboard cursor is a solid ring. Check marks what is wrong so far."
                            " Every hint and check is counted."),
     "intro_line": "How to play: {items}. All controls: the Controls button.",
     "next_stage": "Next stage",
@@ -59,8 +59,8 @@ JA: dict[str, str] = {
     "mouse_secondary": "右クリック",
     "touch_tap": "タップ",
     "touch_long_press": "長押し",
-    "controls_hint_rule": ("ヒント（H）は解答に向かう 1 手を打ち、そのマスを点滅する破線で囲みます"
-                           "（キーボードのカーソルは実線の枠です）。チェック（C）は今までの間違いに印を付けます。"
+    "controls_hint_rule": ("ヒントは解答に向かう 1 手を打ち、そのマスを点滅する破線で囲みます"
+                           "（キーボードのカーソルは実線の枠です）。チェックは今までの間違いに印を付けます。"
                            "ヒントとチェックはすべて記録に数えます。"),
     "intro_line": "遊び方：{items}。操作の一覧は「操作」ボタンから。",
     "next_stage": "次のステージ",
