@@ -149,7 +149,8 @@ class GameScreen:
             self.keys_line])
         # The result opens under the board, in its column: the finished board stays in sight.
         self.dialog = ResultDialog(self._listeners, on_new_game=lambda: self.new_game(), on_close=self.focus_board,
-                                   on_next=self._open_next_stage, place=board_column)
+                                   on_next=self._open_next_stage, place=board_column,
+                                   before=self.status_line)
         # DOM (and so Tab) order follows the wide layout's reading order: board, then the column beside it.
         layout = element("div", cls="game-layout", children=[board_column, play_bar, panel])
         self.root.appendChild(element("header", cls="game-header", children=[self.heading, self.rule]))

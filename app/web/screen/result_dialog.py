@@ -18,6 +18,14 @@ from typing import Any
 from app.web.clipboard import copy_text
 from app.web.dom import Listeners, by_id, element, window
 
+try:  # the page's Python; absent under CPython, where this module is only type-checked
+    from pyodide.ffi import to_js
+except ImportError:  # pragma: no cover
+    to_js = None
+
+
+PEEK_PX = 160  # how much of the result panel under the board is scrolled into view at first
+
 
 def _nothing() -> None:
     return None
@@ -27,10 +35,12 @@ class ResultDialog:
     """The page's one result dialog (in index.html), filled for the game that ended."""
 
     def __init__(self, listeners: Listeners, *, on_new_game: Callable[[], None],
-                 on_close: Callable[[], None], on_next: Callable[[], None], place: Any = None) -> None:
+                 on_close: Callable[[], None], on_next: Callable[[], None], place: Any = None,
+                 before: Any = None) -> None:
         self.dialog = by_id("result-dialog")
         self._home = self.dialog.parentNode  # where index.html keeps it; it returns there when the screen closes
         self._place = place  # the element it opens in (under the board); None: over the page, modal
+        self._before = before  # the child of `place` it goes before (right under the board)
         self._on_new_game, self._on_close, self._on_next = on_new_game, on_close, on_next
         self._on_undo: Callable[[], None] = _nothing
         self._on_retry: Callable[[], None] = _nothing
@@ -128,12 +138,21 @@ class ResultDialog:
             button.classList.toggle("primary", str(button.id) == str(focus.id))
         if not self.dialog.open:
             if self._place is not None:
-                self._place.appendChild(self.dialog)
+                self._place.insertBefore(self.dialog, self._before)
                 self.dialog.classList.add("in-page")
+                left, top = window.scrollX, window.scrollY
                 self.dialog.show()  # not modal: the board above it stays visible and readable
+                window.scrollTo(left, top)  # show() focused (and scrolled to) its first button: the scroll is below
             else:
                 self.dialog.showModal()
-        focus.focus()  # scrolls the panel into view where it is below the screen
+        if self._place is not None and to_js is not None:
+            # Scroll only until the panel's title shows, so as much of the board stays in sight as fits
+            # (on a phone the whole panel would push the board off the screen).
+            focus.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+            top = float(self.dialog.getBoundingClientRect().top)
+            window.scrollBy(0, max(0.0, top + PEEK_PX - float(window.innerHeight)))
+        else:
+            focus.focus()
 
     def _on_key(self, event: Any) -> None:
         if str(event.key) == "Escape" and self.dialog.open and not self.dialog.matches(":modal"):
