@@ -48,6 +48,8 @@ SETTINGS: dict[str, Setting] = {
     "announce": Setting("short", str, choices=ANNOUNCE_LEVELS),
     "palette": Setting("standard", str, choices=PALETTES),
     "persist_asked": Setting(False, bool),  # persistent storage was requested once (after the first best)
+    # The games whose first-visit "how to play" line was shown (comma-separated ids): it shows once.
+    "intros_seen": Setting("", str),
 }
 
 

@@ -24,9 +24,9 @@ from app.core.play import Change, Ending, Play, Records, first_unfinished_stage
 from app.core.rng import Rng, new_seed
 from app.core.route import DAILY, STATS, format_hash
 from app.core.session import Session
-from app.web.board import BoardWidget
+from app.web.board import BoardWidget, reduced_motion
 from app.web.dom import Callback, Listeners, by_id, document, element, window
-from app.web.layout import global_key_rows, key_help, key_rows
+from app.web.layout import global_key_rows, key_help, key_rows, mouse_rows, pointer_help, touch_rows
 from app.web.screen.controls import Controls
 from app.web.screen.draw import draw_state
 from app.web.screen.ending import offer_extras, show_loss, show_win
@@ -43,6 +43,7 @@ from app.web.screen.zoom import BoardZoom
 from app.web.views import view_class
 
 TICK_MS = 500
+RESULT_PAUSE_MS = 1_000  # the finished board alone on screen before the result opens under it
 
 
 def use_stylesheet(href: str) -> None:
@@ -68,6 +69,9 @@ class GameScreen:
         shell.audio.add_effects(self.view.sounds)
         self._listeners = Listeners()
         self._tick = Callback(self._on_tick)
+        self._result_call = Callback(self._show_result)
+        self._result_timer: Any = None  # the result's pause after the last move (window.setTimeout id)
+        self._ending: Ending | None = None  # the end waiting for that pause to show
         self.saved = SavedProgress(shell.storage, game)
         self.board: BoardWidget | None = None
         self.playing: Play[Any, Any] | None = None  # the board in play and what it counts (app.core.play)
@@ -77,6 +81,7 @@ class GameScreen:
         by_id("view").appendChild(self.root)
         self._build()
         self._open_initial(game_id)
+        self._show_intro()
         if self.daily_day is not None and self.shell.dailies.is_done(game, self.daily_day):
             self.shell.notify(self.i18n.t("daily_done_already"))
         if announce:  # opened from another screen (Next stage, a link): say which board this is
@@ -108,6 +113,11 @@ class GameScreen:
         self.rule = element("p", cls="game-rule")
         self.board_area = element("div", cls="board-area")
         self.keys_line = element("p", cls="board-keys", attrs={"id": "board-keys"})
+        # What Check found and what a hint did, in words next to the board (the live region says them too).
+        # Its space is kept while empty, so nothing moves when it fills.
+        self.status_line = element("p", cls="board-status", attrs={"id": "board-status"})
+        # On a player's first visit to the game: how to play it with mouse and touch (shown once, remembered).
+        self.intro_line = element("p", cls="board-intro", attrs={"id": "board-intro", "hidden": ""})
         self.slow = SlowMove(self.root, self.board_area, self._listeners, t=self.i18n.t,
                              on_cancel=lambda: self.shell.announce(self.i18n.t("busy_cancelled")))
         self.controls = Controls(self._listeners, {
@@ -120,8 +130,6 @@ class GameScreen:
                                   game_started=lambda: self.session is not None and self.session.timer.started,
                                   refused=lambda: self.shell.audio.play("error"))
         self.share = ShareBox(self._listeners, open_id=self._open_typed_id, say=self.shell.announce, t=self.i18n.t)
-        self.dialog = ResultDialog(self._listeners, on_new_game=lambda: self.new_game(), on_close=self.focus_board,
-                                   on_next=self._open_next_stage)
         extras = element("div", cls="extras")
         self.view.extra_controls(extras)
         records = element("p", cls="game-records", children=[
@@ -140,7 +148,12 @@ class GameScreen:
         self.zoom = BoardZoom(self._listeners, self.i18n.t, self.board_area, self.view, board=lambda: self.board,
                               repaint=lambda: self.render(force=True), bar=play_bar)
         board_column = element("div", cls="board-column", children=[
-            self.zoom.tools, self.board_area, self.zoom.scroll_hint, self.keys_line])
+            self.zoom.tools, self.board_area, self.status_line, self.intro_line, self.zoom.scroll_hint,
+            self.keys_line])
+        # The result opens under the board, in its column: the finished board stays in sight.
+        self.dialog = ResultDialog(self._listeners, on_new_game=lambda: self.new_game(), on_close=self.focus_board,
+                                   on_next=self._open_next_stage, place=board_column,
+                                   before=self.status_line)
         # DOM (and so Tab) order follows the wide layout's reading order: board, then the column beside it.
         layout = element("div", cls="game-layout", children=[board_column, play_bar, panel])
         self.root.appendChild(element("header", cls="game-header", children=[self.heading, self.rule]))
@@ -185,6 +198,7 @@ class GameScreen:
     def _start(self, state: Any) -> None:
         """Begin a session on `state` and draw it."""
         self.slow.cancel()
+        self._cancel_result()
         self.playing = self._play_on(Session(self.backend, state))
         self.preset_key = self.playing.preset_key
         if self.board is not None:
@@ -196,6 +210,7 @@ class GameScreen:
         self.dialog.close()
         self.shell.clear_live()  # what it said was about the previous board
         self.share.show_error(None)
+        self.show_status(None)
         self.zoom.fit(paint=False)  # size first, so the board is painted once, by relabel
         self.relabel()
         self.zoom.fit()  # again now the texts and numbers above the board are in: repaints only if the room changed
@@ -218,6 +233,7 @@ class GameScreen:
             self.heading.appendChild(element("span", cls="daily-tag", text=self.i18n.t(
                 "daily_in_play", date=self.daily_day.isoformat())))
         self.controls.buttons["check"].setAttribute("title", self.i18n.t("check_counts_as_hint"))
+        self._word_intro()
         self.keys_line.textContent = " ".join(filter(None, [
             self.i18n.t("keys_move") + self.i18n.t("keys_separator").rstrip(),
             key_help(self.view.actions, self.i18n.t)]))
@@ -237,8 +253,8 @@ class GameScreen:
         changed = draw_state(self.board, self.view, self.session.state, force=force)
         self.board.set_locked(self.session.over)
         rows = self.view.stats(self.session, self.best)
-        if self.session.hints_used:  # hints and checks, shown once used: the records will say so too
-            rows.append(("hints", self.i18n.t("hints_label"), str(self.session.hints_used)))
+        # Hints and checks, always shown (0 too): a box that appeared at the first hint would push the buttons.
+        rows.append(("hints", self.i18n.t("hints_label"), str(self.session.hints_used)))
         self.controls.show(self.session, rows)
         self.view.after_render(self.session)
         return changed
@@ -298,9 +314,14 @@ class GameScreen:
         if isinstance(refusal, RefusedMoveError):
             self.shell.announce(self.i18n.t(refusal.string_key, **refusal.params))
 
+    def show_status(self, text: str | None) -> None:
+        """Show words next to the board until the next move (None or "": empty, its space kept)."""
+        self.status_line.textContent = text or ""
+
     def _after_move(self, change: Change[Any, Any]) -> None:
         self.board.mark([], "hinted")
         self.board.mark([], "wrong")  # what a check found may have changed with the move
+        self.show_status(change.hint_words)  # a hinted move's words stay until the next move
         changed = self.render()
         # Said first, so a view's own words (after_move) come last.
         say_change(self, None, change.before, change.move, hinted=change.hint_words)
@@ -326,17 +347,26 @@ class GameScreen:
         self._step_history("redo", "press", "said_redo")
 
     def restart(self) -> None:
-        """Return to the puzzle's start as an undoable step."""
-        self._step_history("restart", "undo", "said_restart")
+        """Return to the puzzle's start as an undoable step (during a game with moves, ask first)."""
+        if not self.in_progress() or self.playing is None or not self.session.can_restart:
+            self._step_history("restart", "undo", "said_restart")
+            return
+        t = self.i18n.t
+        self.shell.confirm(t("confirm_restart_title"), t("confirm_restart_text", moves=self.session.moves),
+                           lambda: self._step_history("restart", "undo", "said_restart"), yes_key="confirm_restart_yes")
 
     def _step_history(self, step: Any, sound: str, said: str) -> None:
         if self.playing is None or self.slow.running:
             return
         change = self.playing.step(step)
         if change is not None:
+            self._cancel_result()
+            if not self.session.over:
+                self.dialog.close()  # the result under the board no longer applies (an undone loss)
             self.shell.audio.play(sound)
             self.board.mark([], "hinted")
             self.board.mark([], "wrong")
+            self.show_status(None)
             self.render()
             say_change(self, said, change.before)
             self._after_change(change.ending)
@@ -349,6 +379,7 @@ class GameScreen:
             return
         move = self.playing.hint()  # counted as a hint
         if move is None:
+            self.show_status(self.view.no_hint_text())
             self.shell.announce(self.view.no_hint_text())
             self.shell.audio.play("error")
             return
@@ -358,7 +389,8 @@ class GameScreen:
             self.view.use_hint(move)
         finally:
             unsaid = self.playing.unsaid_hint_words()
-        if unsaid is not None:  # no move was played at once (a hint that only shows, a slow first open)
+        if unsaid is not None:  # no move was played at once (a slow first open)
+            self.show_status(unsaid)
             self.shell.announce(unsaid)
 
     def check(self) -> None:
@@ -368,13 +400,16 @@ class GameScreen:
         result = self.playing.check()  # a result counts as a hint
         t = self.i18n.t
         if result is None:
+            self.show_status(t("check_nothing_yet"))
             self.shell.announce(t("check_nothing_yet"))
             return
         self.shell.audio.play("hint" if not result.anything_wrong else "error")
         self.board.mark(list(result.cells), "wrong", note=t("check_marked_cell"))
         self.render()  # the hint count beside the board
         self.saved.dirty = True  # the check is kept with the game, as a hint is
-        self.shell.announce(" ".join([t(result.string_key, count=result.count), t("check_counts_as_hint")]))
+        found = t(result.string_key, count=result.count)
+        self.show_status(found)
+        self.shell.announce(" ".join([found, t("check_counts_as_hint")]))
 
     def in_progress(self) -> bool:
         """Whether a game is under way that a new game would throw away."""
@@ -402,9 +437,35 @@ class GameScreen:
             self.board.focus()
 
     def key_rows(self) -> list[tuple[str, str]]:
-        """Every key of this screen: the board's actions, then the page's own (for the Keys help)."""
+        """Every key of this screen: the board's actions, then the page's own (for the Controls help)."""
         t = self.i18n.t
         return key_rows(self.view.actions, t) + global_key_rows(t, single_keys=self.shell.shortcuts_on)
+
+    def control_sections(self) -> list[tuple[str, list[tuple[str, str]], str | None]]:
+        """The Controls help: (title key, rows, a line of text) for mouse, touch, keyboard and hints.
+
+        Mouse and touch come from the board's declared actions, as the board reads them.
+        """
+        t, actions = self.i18n.t, self.view.actions
+        return [("controls_mouse", mouse_rows(actions, t), None),
+                ("controls_touch", touch_rows(actions, t), None),
+                ("controls_keyboard", self.key_rows(), None),
+                ("controls_hints", [], t("controls_hint_rule"))]
+
+    def _show_intro(self) -> None:
+        """On a player's first visit to this game, say under the board how to play it (once, then remembered)."""
+        seen = [game for game in str(self.shell.settings.get("intros_seen")).split(",") if game]
+        if self.game in seen:
+            return
+        self.intro_line.hidden = False
+        self._word_intro()
+        self.shell.settings.set("intros_seen", ",".join([*seen, self.game]))  # seen: not shown on the next visit
+        self.shell.check_storage()
+
+    def _word_intro(self) -> None:
+        if not self.intro_line.hidden:
+            t = self.i18n.t
+            self.intro_line.textContent = t("intro_line", items=pointer_help(self.view.actions, t))
 
     def settings_changed(self) -> None:
         """Follow the header's settings (shortcuts on or off)."""
@@ -470,6 +531,23 @@ class GameScreen:
         """The board ended (already recorded): forget its progress, lock it, show the result."""
         self.saved.forget()
         self.board.set_locked(True)
+        self.shell.audio.play("clear" if ending.won else "lose")
+        # The board shows its finish first (the last move's animation, the mines); then the result
+        # opens under it. At once under reduced motion: there is no animation to wait for.
+        self._cancel_result()
+        self._ending = ending
+        self._result_timer = window.setTimeout(self._result_call.proxy, 0 if reduced_motion() else RESULT_PAUSE_MS)
+
+    def _cancel_result(self) -> None:
+        """Drop a result still waiting for its pause (the board changed or closed meanwhile)."""
+        if self._result_timer is not None:
+            window.clearTimeout(self._result_timer)
+        self._result_timer, self._ending = None, None
+
+    def _show_result(self, *_: Any) -> None:
+        ending, self._result_timer, self._ending = self._ending, None, None
+        if ending is None or self.session is None or not self.session.over:
+            return
         offer_extras(self)
         if ending.won:
             self.best = self.shell.bests.get(self.game, self.preset_key)
@@ -498,10 +576,12 @@ class GameScreen:
         """Stop timers, remove listeners, free proxies and empty the view."""
         self._save_progress()
         self.slow.close()
-        self.dialog.close()
+        self._cancel_result()
+        self.dialog.detach()
         window.clearInterval(self._interval)
         self._listeners.close()
         if self.board is not None:
             self.board.close()
         self._tick.close()
+        self._result_call.close()
         self.root.remove()

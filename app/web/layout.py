@@ -99,6 +99,44 @@ def key_rows(actions: Iterable[Action], t: Callable[..., str]) -> list[tuple[str
     return rows
 
 
+# How the Controls help names mouse buttons and touch gestures (catalogue keys).
+_BUTTON_NAMES = {MOUSE_PRIMARY: "mouse_primary", MOUSE_MIDDLE: "mouse_middle", MOUSE_SECONDARY: "mouse_secondary"}
+
+
+def mouse_rows(actions: Iterable[Action], t: Callable[..., str]) -> list[tuple[str, str]]:
+    """Return (mouse buttons, what they do) for every action bound to a button: [("Click", "open"), ...]."""
+    return [(t("keys_or").join(t(_BUTTON_NAMES[button]) for button in action.buttons), t(action.label_key))
+            for action in actions if action.buttons]
+
+
+def touch_rows(actions: Sequence[Action], t: Callable[..., str]) -> list[tuple[str, str]]:
+    """Return (gesture, what it does) as the board reads touch: the tap's action, then the long press's."""
+    rows = []
+    tap, long_press = action_for_tap(actions), action_for_long_press(actions)
+    if tap is not None:
+        rows.append((t("touch_tap"), t(tap.label_key)))
+    if long_press is not None:
+        rows.append((t("touch_long_press"), t(long_press.label_key)))
+    return rows
+
+
+def pointer_help(actions: Sequence[Action], t: Callable[..., str]) -> str:
+    """Return the first-visit line's items: "Tap or click: turn. Right-click: turn counter-clockwise", one per action.
+
+    Every action reachable by touch or mouse is named once, with its gestures then its buttons.
+    """
+    tap, long_press = action_for_tap(actions), action_for_long_press(actions)
+    parts = []
+    for action in actions:
+        ways = [t("touch_tap")] if action is tap else []
+        ways += [t("touch_long_press")] if action is long_press else []
+        ways += [t(_BUTTON_NAMES[button]) for button in action.buttons]
+        if ways:  # "Tap or click", "Long press or middle-click": capitals only where the item starts
+            ways = ways[:1] + [way[:1].lower() + way[1:] for way in ways[1:]]
+            parts.append(t("keys_item", keys=t("keys_or").join(ways), action=t(action.label_key)))
+    return t("keys_separator").join(parts)
+
+
 # The page's own keys, beside the board's: (keys, catalogue key of what they do, single-key shortcut?).
 GLOBAL_KEYS: tuple[tuple[str, str, bool], ...] = (
     ("Control+Z", "keys_global_undo", False),

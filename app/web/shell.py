@@ -300,18 +300,27 @@ class Shell:
     # ----- keys help and confirmations -------------------------------------------------------
 
     def open_keys(self) -> None:
-        """Show every key of the screen in view: the board's actions and the page's own keys."""
+        """Show the Controls help of the screen in view: mouse, touch and keyboard, from the board's actions."""
         t = self.i18n.t
-        if self.screen is not None and hasattr(self.screen, "key_rows"):
-            rows = self.screen.key_rows()
+        if self.screen is not None and hasattr(self.screen, "control_sections"):
+            sections = self.screen.control_sections()
         else:  # no board here: only the keys that act on this screen
-            rows = [row for row in global_key_rows(t, single_keys=self.shortcuts_on)
-                    if row[1] == t("keys_global_help")]
+            sections = [("controls_keyboard", [row for row in global_key_rows(t, single_keys=self.shortcuts_on)
+                                                if row[1] == t("keys_global_help")], None)]
         listing = by_id("keys-list")
         listing.replaceChildren()
-        for keys, what in rows:
-            listing.appendChild(dom.element("div", children=[dom.element("dt", children=[
-                dom.element("kbd", text=keys)]), dom.element("dd", text=what)]))
+        for title_key, rows, text in sections:
+            section = dom.element("section", cls="keys-section", attrs={"data-section": title_key})
+            section.appendChild(dom.element("h3", text=t(title_key)))
+            if rows:
+                entries = dom.element("dl", cls="keys-list")
+                for how, what in rows:
+                    entries.appendChild(dom.element("div", children=[dom.element("dt", children=[
+                        dom.element("kbd", text=how)]), dom.element("dd", text=what)]))
+                section.appendChild(entries)
+            if text:
+                section.appendChild(dom.element("p", text=text))
+            listing.appendChild(section)
         note = by_id("keys-note")
         note.textContent = "" if self.shortcuts_on else t("keys_shortcuts_off")
         note.hidden = self.shortcuts_on
@@ -329,11 +338,17 @@ class Shell:
         event.preventDefault()
         self.open_keys()
 
-    def confirm(self, title: str, text: str, on_yes: Any) -> None:
-        """Ask before something that cannot be taken back; No (the default, and Escape) does nothing."""
+    def confirm(self, title: str, text: str, on_yes: Any, *, yes_key: str = "confirm_yes") -> None:
+        """Ask before something that cannot be taken back; No (the default, and Escape) does nothing.
+
+        `yes_key` names Yes by what it does ("Yes, new game", "Yes, restart").
+        """
         self._confirmed = on_yes
         by_id("confirm-title").textContent = title
         by_id("confirm-text").textContent = text
+        yes = by_id("confirm-yes")
+        yes.setAttribute("data-i18n", yes_key)
+        yes.textContent = self.i18n.t(yes_key)
         dialog = by_id("confirm-dialog")
         if not dialog.open:
             dialog.showModal()

@@ -100,7 +100,9 @@ def test_keyboard_alone_solves_a_board_and_records_the_best(page) -> None:  # no
         page.keyboard.press("Enter" if index % 2 == 0 else " ")
     dialog = page.locator("#result-dialog")
     dialog.wait_for(state="visible")
-    assert page.evaluate("() => document.querySelector('#result-dialog').matches(':modal')")
+    # The result opens under the board, not over it, with the focus on its next step.
+    assert page.evaluate("""() => { const d = document.querySelector('#result-dialog');
+        return !d.matches(':modal') && d.closest('.board-column') !== null && d.contains(document.activeElement); }""")
     text = dialog.inner_text()
     assert str(len(solution)) in text and "New best" in text
     assert not board_lights(page).any()
@@ -120,7 +122,7 @@ def test_best_survives_a_reload(page) -> None:  # noqa: ANN001
     assert best.startswith(f"{len(crosslight.solve(puzzle('keyboard-solve')))} moves")
 
 
-def test_hint_marks_a_cell_of_a_minimum_solution_after_wrong_moves(page) -> None:  # noqa: ANN001
+def test_hint_presses_a_cell_of_a_minimum_solution_after_wrong_moves(page) -> None:  # noqa: ANN001
     state = puzzle("hint-check")
     go(page, f"#crosslight/{crosslight.encode(state)}")
     page.wait_for_selector("[role=grid] button.cell")
@@ -131,10 +133,13 @@ def test_hint_marks_a_cell_of_a_minimum_solution_after_wrong_moves(page) -> None
     hinted = page.locator("button.cell.hinted")
     assert hinted.count() == 1
     cell = (int(hinted.get_attribute("data-row")), int(hinted.get_attribute("data-col")))
-    assert focused_cell(page) == cell  # the cursor moved there
-    assert f"row {cell[0] + 1}, column {cell[1] + 1}" in page.locator("#live").inner_text()
+    assert "cursor" in hinted.get_attribute("class")  # the cursor moved there (the focus stays on Hint)
+    assert f"pressed row {cell[0] + 1}, column {cell[1] + 1}" in page.locator("#live").inner_text()
+    assert f"pressed row {cell[0] + 1}, column {cell[1] + 1}" in page.locator("#board-status").inner_text()
     after = crosslight.apply(before, cell)
+    assert np.array_equal(board_lights(page), after.lights)  # the hint played the press, as in every game
     assert crosslight.par(after) == crosslight.par(before) - 1
+    assert page.locator("#stat-hints").inner_text() == "1"
 
 
 def test_undo_and_redo_by_button_and_keyboard(page) -> None:  # noqa: ANN001
@@ -154,7 +159,8 @@ def test_undo_and_redo_by_button_and_keyboard(page) -> None:  # noqa: ANN001
     page.locator("#undo").click()
     assert np.array_equal(board_lights(page), state.lights)
     page.locator("#redo").click()
-    page.locator("#restart").click()
+    page.locator("#restart").click()  # a game with moves: Restart asks first
+    page.locator("#confirm-yes").click()
     assert np.array_equal(board_lights(page), state.lights)
     page.locator("#undo").click()  # restart is itself undoable
     assert np.array_equal(board_lights(page), pressed.lights)
@@ -234,8 +240,8 @@ def test_choosing_a_preset_starts_it_and_leaves_focus_on_the_menu(page) -> None:
 def test_a_hint_still_counts_after_a_reload(page) -> None:  # noqa: ANN001
     state = puzzle("hint-reload")
     go(page, f"#crosslight/{crosslight.encode(state)}")
-    page.locator("#hint").click()
-    page.locator("button.cell.hinted").click()
+    page.locator("#hint").click()  # the hint presses the cell itself
+    page.wait_for_function("() => document.querySelector('#stat-moves').textContent === '1'")
     page.reload()
     wait_until_ready(page)
     current = crosslight.State(state.params, board_lights(page))
@@ -264,10 +270,11 @@ def test_time_thought_before_leaving_is_kept_across_a_reload(page) -> None:  # n
 def test_undo_keeps_focus_and_clears_the_hint_ring(page) -> None:  # noqa: ANN001
     go(page, f"#crosslight/{crosslight.encode(puzzle('undo-focus'))}")
     page.locator("button.cell[data-row='0'][data-col='0']").click()
-    page.locator("#hint").click()
+    page.locator("#hint").click()  # the hint plays its press: two moves to undo
     assert page.locator("button.cell.hinted").count() == 1
-    page.locator("#undo").click()  # the last undo disables the button that has focus
+    page.locator("#undo").click()
     assert page.locator("button.cell.hinted").count() == 0
+    page.locator("#undo").click()  # the last undo disables the button that has focus
     assert page.evaluate("() => document.activeElement.matches('button.cell')")
 
 

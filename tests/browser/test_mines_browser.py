@@ -70,9 +70,10 @@ def test_hints_alone_win_a_beginner_no_guess_game(page) -> None:  # noqa: ANN001
     go(page, "#mines")
     dialog = page.locator("#result-dialog")
     for _ in range(120):
-        if dialog.is_visible():
+        if page.locator("#hint").is_disabled():  # the board is over
             break
         page.locator("#hint").click()
+    dialog.wait_for(state="visible", timeout=3_000)  # the result opens once the finished board has shown
     assert dialog.is_visible(), "hints did not finish the board"
     assert "3BV" in dialog.inner_text()
     assert "not counted" in dialog.inner_text()  # hinted games set no records
@@ -100,6 +101,7 @@ def test_opening_a_mine_loses_and_shows_the_board(page) -> None:  # noqa: ANN001
         f"Row {wrong[0] + 1}, column {wrong[1] + 1}, flag, no mine here"
     other_mine = tuple(map(int, np.argwhere(state.mines)[1]))
     assert cell(page, *other_mine).get_attribute("aria-label").endswith(", mine")
+    page.locator("#result-dialog").wait_for(state="visible")  # the result follows the board's finish
     assert "hit a mine" in page.locator("#live").inner_text()
     assert cell(page, 0, 0).get_attribute("aria-disabled") == "true"  # the board is locked
     page.locator("#result-close").click()
@@ -362,6 +364,7 @@ def test_a_shared_placed_link_and_restart_replay_the_same_layout(page) -> None: 
     safe = tuple(map(int, np.argwhere(~start.mines & ~start.opened)[0]))
     cell(page, *safe).click()
     page.locator("#restart").click()
+    page.locator("#confirm-yes").click()  # a game with moves: Restart asks first
     assert np.array_equal(codes(page), mines.visible_grid(start))
     go(page, "#")
     go(page, f"#mines/{placed_id}")

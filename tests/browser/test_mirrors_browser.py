@@ -239,7 +239,7 @@ def test_pressing_h_alone_clears_a_stage_saying_each_hint_and_what_lit(page) -> 
     assert "hinted" in hinted.get_attribute("class"), "the mirror the hint turned is ringed"
     assert page.evaluate("""([r, c]) => getComputedStyle(document.querySelector(
         `.board-grid button[data-row="${r}"][data-col="${c}"]`), '::before').outlineStyle""",
-                         [first[1], first[2]]) == "solid", "and the ring is drawn"
+                         [first[1], first[2]]) == "dashed", "and the ring is drawn (dashed, unlike the cursor)"
     assert focused(page) == (first[1], first[2])
     assert page.locator("#stat-moves").inner_text() == "1"
     dialog = page.locator("#result-dialog")

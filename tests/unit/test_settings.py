@@ -14,6 +14,7 @@ DEFAULTS = {
     "bgm": False,
     "sfx": True,
     "persist_asked": False,
+    "intros_seen": "",
     "shortcuts": True,
     "announce": "short",
     "palette": "standard",

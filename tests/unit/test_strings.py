@@ -83,7 +83,7 @@ def test_japanese_is_translated() -> None:
 def test_translate_fills_placeholders() -> None:
     assert translate("en", "clear_moves", moves=12) == "Moves: 12"
     assert translate("ja", "clear_time", time="1:15") == "タイム：1:15"
-    assert translate("en", "hint_cell", row=3, col=4) == "Hint: row 3, column 4"
+    assert translate("en", "hint_cell", row=3, col=4) == "Hint: pressed row 3, column 4"
     assert translate("en", "load_failed", reason="x") == "The game could not start: x"
 
 

@@ -1,4 +1,7 @@
-"""The end of a board on the game screen: the loss and win dialogs and what they offer.
+"""The end of a board on the game screen: the loss and win results and what they offer.
+
+The screen plays the end's sound at once and calls these after the board has shown
+its finish (a short pause, none under reduced motion); the result opens under the board.
 
 What the end earned (a result, a best, a stage, the daily) was already recorded by
 `app.core.play`; this module only shows and says it.
@@ -24,7 +27,6 @@ def show_loss(screen: Any) -> None:
     """
     t = screen.i18n.t
     session = screen.session
-    screen.shell.audio.play("lose")
     report = screen.view.loss_report(session)
     title, rows, ring = report if report is not None else (t("game_over"), [], [])
     if ring:
@@ -40,7 +42,6 @@ def show_win(screen: Any, ending: Ending) -> None:
     session = screen.session
     screen.shell.check_storage()
     screen.render()
-    screen.shell.audio.play("clear")
     rows = screen.view.result_rows(session)
     said = list(rows)  # what is announced: the stars in words only
     if ending.stars:

@@ -4,6 +4,10 @@ A win offers New game (and Next stage where there is one); a loss offers Undo th
 last move, Retry this board and New game, as Tatham's Mines does after a death.
 Below them: Copy result (a daily's card), Watch the replay, Copy replay link and the
 game's statistics. What could not be copied is shown selected, to copy by hand.
+
+It opens as a panel under the board (a non-modal dialog moved into the board's
+column), never over it: the finished board stays in sight, and Minesweeper's loss
+keeps the mine and the cell it points to visible. Escape or Close puts it away.
 """
 
 from __future__ import annotations
@@ -14,6 +18,14 @@ from typing import Any
 from app.web.clipboard import copy_text
 from app.web.dom import Listeners, by_id, element, window
 
+try:  # the page's Python; absent under CPython, where this module is only type-checked
+    from pyodide.ffi import to_js
+except ImportError:  # pragma: no cover
+    to_js = None
+
+
+PEEK_PX = 160  # how much of the result panel under the board is scrolled into view at first
+
 
 def _nothing() -> None:
     return None
@@ -23,8 +35,12 @@ class ResultDialog:
     """The page's one result dialog (in index.html), filled for the game that ended."""
 
     def __init__(self, listeners: Listeners, *, on_new_game: Callable[[], None],
-                 on_close: Callable[[], None], on_next: Callable[[], None]) -> None:
+                 on_close: Callable[[], None], on_next: Callable[[], None], place: Any = None,
+                 before: Any = None) -> None:
         self.dialog = by_id("result-dialog")
+        self._home = self.dialog.parentNode  # where index.html keeps it; it returns there when the screen closes
+        self._place = place  # the element it opens in (under the board); None: over the page, modal
+        self._before = before  # the child of `place` it goes before (right under the board)
         self._on_new_game, self._on_close, self._on_next = on_new_game, on_close, on_next
         self._on_undo: Callable[[], None] = _nothing
         self._on_retry: Callable[[], None] = _nothing
@@ -37,6 +53,7 @@ class ResultDialog:
         listeners.on(by_id("result-replay-copy"), "click",
                      lambda _event: self._copy(self._replay_url, "replay_link_copied"))
         listeners.on(by_id("result-replay"), "click", lambda _event: self._watch())
+        listeners.on(self.dialog, "keydown", self._on_key)
         self._t: Callable[..., str] = lambda key, **_params: key
         self._say: Callable[[str], None] = lambda _text: None
         self._card: str | None = None
@@ -120,13 +137,39 @@ class ResultDialog:
         for button in self.dialog.querySelectorAll(".dialog-actions button"):
             button.classList.toggle("primary", str(button.id) == str(focus.id))
         if not self.dialog.open:
-            self.dialog.showModal()
-        focus.focus()
+            if self._place is not None:
+                self._place.insertBefore(self.dialog, self._before)
+                self.dialog.classList.add("in-page")
+                left, top = window.scrollX, window.scrollY
+                self.dialog.show()  # not modal: the board above it stays visible and readable
+                window.scrollTo(left, top)  # show() focused (and scrolled to) its first button: the scroll is below
+            else:
+                self.dialog.showModal()
+        if self._place is not None and to_js is not None:
+            # Scroll only until the panel's title shows, so as much of the board stays in sight as fits
+            # (on a phone the whole panel would push the board off the screen).
+            focus.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+            top = float(self.dialog.getBoundingClientRect().top)
+            window.scrollBy(0, max(0.0, top + PEEK_PX - float(window.innerHeight)))
+        else:
+            focus.focus()
+
+    def _on_key(self, event: Any) -> None:
+        if str(event.key) == "Escape" and self.dialog.open and not self.dialog.matches(":modal"):
+            event.preventDefault()
+            self._choose(self._on_close)  # as a modal dialog's Escape would, and the focus goes back to the board
 
     def close(self) -> None:
         """Close the dialog if it is open."""
         if self.dialog.open:
             self.dialog.close()
+
+    def detach(self) -> None:
+        """Close it and put it back where the page keeps it (the screen that placed it is closing)."""
+        self.close()
+        self.dialog.classList.remove("in-page")
+        if self._home is not None and self.dialog.parentNode != self._home:
+            self._home.appendChild(self.dialog)
 
     def _choose(self, then: Callable[[], None]) -> None:
         self.close()

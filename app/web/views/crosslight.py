@@ -92,15 +92,17 @@ class CrossLightView(ParView):
         return self.t("crosslight_said_lights", count=count)
 
     def hint_words(self, state: Any, move: Any) -> str | None:
-        """"Try row 2, column 3": the cell to press (the hint shows it; the player presses)."""
+        """"Hint: pressed row 2, column 3": the cell of a minimum solution the hint pressed."""
         row, col = move
         return self.t("hint_cell", row=row + 1, col=col + 1)
 
     def use_hint(self, move: Any) -> None:
-        """Ring the cell to press and move the cursor onto it."""
+        """Put the cursor on the cell, press it, and ring it (as every game's hint does: it plays one move)."""
         row, col = move
-        self.host.board.move_cursor(row, col)
-        self.host.board.mark([(row, col)], "hinted")
+        board = self.host.board
+        board.move_cursor(row, col, focus=board.has_focus())
+        self.host.request(move)
+        board.mark([(row, col)], "hinted")
 
     def extra_stats(self, session: Any) -> list[tuple[str, str, str]]:
         """How many lights are still on."""

@@ -236,9 +236,11 @@ class MinesView(GameView):
         return self.t(key, row=row + 1, col=col + 1)
 
     def use_hint(self, move: Any) -> None:
-        """Put the cursor on the proved move's cell and play it."""
-        self.host.board.move_cursor(move[1], move[2], focus=self.host.board.has_focus())
+        """Put the cursor on the proved move's cell, play it, and ring it (the screen clears rings on a move)."""
+        board = self.host.board
+        board.move_cursor(move[1], move[2], focus=board.has_focus())
         self.host.request(move)
+        board.mark([(int(move[1]), int(move[2]))], "hinted")
 
     # ----- numbers ---------------------------------------------------------------------------
 
