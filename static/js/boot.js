@@ -28,6 +28,18 @@
   var nativeFetch = window.fetch && window.fetch.bind(window);
   var isFileUrl = window.location.protocol === "file:";
 
+  // A start-up snapshot of this build is read from Cache Storage at once, while PyScript loads:
+  // static/js/interpreter.js takes it from here (the cache and key are named the same there).
+  if (BUILD && window.caches && window.isSecureContext && !isFileUrl) {
+    var snapshotCache = "masume:" + new URL("./", document.baseURI).href + ":" + BUILD.version + ":snapshot";
+    window.masumeSnapshotRead = caches.has(snapshotCache).then(function (found) {
+      if (!found) return null;
+      return caches.open(snapshotCache).then(function (cache) {
+        return cache.match(new URL("masume-start-snapshot.bin", document.baseURI).href);
+      }).then(function (response) { return response ? response.arrayBuffer() : null; });
+    }).catch(function () { return null; });
+  }
+
   function language() {
     try {
       var saved = JSON.parse(window.localStorage.getItem("masume:setting:lang"));

@@ -27,7 +27,7 @@ const SCOPE = new URL("./", document.baseURI).href;
 const CACHE_PREFIX = `masume:${SCOPE}:`;
 const CACHE_SUFFIX = ":snapshot";
 const SNAPSHOT_CACHE = CACHE_PREFIX + BUILD.version + CACHE_SUFFIX;
-const SNAPSHOT_KEY = new URL("masume-start-snapshot.bin", SCOPE).href;
+const SNAPSHOT_KEY = new URL("masume-start-snapshot.bin", SCOPE).href;  // (static/js/boot.js reads it early)
 const root = document.documentElement;
 
 function fileUrl(pattern) {
@@ -54,6 +54,11 @@ async function dropOtherBuilds() {
 
 async function storedBytes() {
   try {
+    if (globalThis.masumeSnapshotRead) {  // already on its way (static/js/boot.js)
+      const early = await globalThis.masumeSnapshotRead;
+      globalThis.masumeSnapshotRead = null;
+      return early ? new Uint8Array(early) : null;
+    }
     const cache = await openCache();
     const response = cache && await cache.match(SNAPSHOT_KEY);
     return response ? new Uint8Array(await response.arrayBuffer()) : null;
