@@ -33,16 +33,10 @@ if TYPE_CHECKING:
     from app.core.session import Session
 
 SEED_VERSION = 2  # part of every daily seed: changing how dailies are made changes this, and so every board
-# (2: the board's size and difficulty rise through the week, see DAILY_WEEK)
+# (2: the board's size and difficulty rise through the week, see GameSpec.daily_week)
 
-# Monday easy to Sunday hard: each game's preset per UTC weekday (Monday first). A game not
-# named here climbs its own presets, from its daily preset to its last.
-DAILY_WEEK: dict[str, tuple[str, ...]] = {
-    "crosslight": ("easy", "easy", "normal", "normal", "normal", "hard", "hard"),
-    "mines": ("beginner", "beginner", "intermediate", "intermediate", "intermediate", "expert", "expert"),
-    "mirrors": ("easy", "easy", "normal", "normal", "normal", "hard", "hard"),
-    "pipes": ("path_5x5", "path_5x5", "path_7x7", "path_9x9", "net_5x5", "net_7x7", "net_9x9"),
-}
+# Monday easy to Sunday hard: each game names its preset per UTC weekday (GameSpec.daily_week);
+# a game that names none climbs its own presets, from its daily preset to its last.
 LEVELS = ("easy", "easy", "medium", "medium", "medium", "hard", "hard")  # what home calls each weekday's daily
 EPOCH = dt.date(1970, 1, 1)
 MAX_DAY = 200_000  # day numbers past this (year 2517) are edited data
@@ -79,8 +73,8 @@ def daily_seed(game: str, day: dt.date) -> str:
 def daily_preset_on(game: str, day: dt.date) -> str:
     """Return the name of the preset a game's daily is played on that UTC date (harder as the week goes on)."""
     spec = registry.backend(game)
-    week = DAILY_WEEK.get(game)
-    if week is not None and all(name in spec.presets for name in week):
+    week = spec.daily_week
+    if week is not None and len(week) == 7 and all(name in spec.presets for name in week):
         return week[day.weekday()]
     names = list(spec.presets)
     first = names.index(spec.daily_preset) if spec.daily_preset in names else 0

@@ -100,6 +100,7 @@ class GameSpec(Generic[StateT, MoveT, ParamsT]):
     par: Callable[[StateT], int] | None = None  # fewest moves from a start (statistics' moves over par)
     bbbv: Callable[[StateT], int] | None = None  # Minesweeper's 3BV of a won board
     daily_preset: str | None = None  # the preset the daily is played on (default: the first)
+    daily_week: tuple[str, ...] | None = None  # the daily's preset per UTC weekday, Monday first (easy to hard)
     daily_state: Callable[[ParamsT, Rng], StateT] | None = None  # the daily's board (default: generate)
     stages: Stages[StateT] | None = None
 

@@ -65,10 +65,14 @@ class Stars(RecordStore[int]):
         return self.storage.set(self.key(game, name), {"stars": record})
 
     def submit(self, game: str, name: str, earned: int) -> bool:
-        """Keep `earned` stars if they beat the stored ones; return whether they did."""
+        """Keep `earned` stars if they beat the stored ones; return whether they beat an earlier rating.
+
+        The first rating of a board is kept but is not "more than before" (there was no before),
+        and a rating that could not be stored is not claimed either.
+        """
         if type(earned) is not int or not 1 <= earned <= MAX_STARS:
             raise ValueError(f"stars are 1..{MAX_STARS}, not {earned!r}")
-        if earned <= self.get(game, name):
+        before = self.get(game, name)
+        if earned <= before:
             return False
-        self.set(game, name, earned)
-        return True
+        return self.set(game, name, earned) and before > 0

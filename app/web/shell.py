@@ -83,6 +83,9 @@ class Shell:
         on(by_id("confirm-no"), "click", lambda _event: self._answer(False))
         on(by_id("confirm-dialog"), "close", lambda _event: self._answer(False))
         on(document, "keydown", self._on_help_key)
+        # Settings is a disclosure: Escape and a click elsewhere close it, as a menu would (it covers the panel).
+        on(document, "keydown", self._close_settings_on_escape)
+        on(document, "click", self._close_settings_outside)
         on(document, "keydown", self._on_board_wrap)
         self._show_toggles()
         self.snapshot_setting = SnapshotSetting(self.i18n, self._listeners, self.notify)
@@ -91,6 +94,19 @@ class Shell:
         by_id("app").hidden = False
         self.route()
         self.keep_records()
+
+    @staticmethod
+    def _close_settings_on_escape(event: Any) -> None:
+        settings = by_id("settings")
+        if str(event.key) == "Escape" and settings.open:
+            settings.open = False
+            settings.querySelector("summary").focus()
+
+    @staticmethod
+    def _close_settings_outside(event: Any) -> None:
+        settings = by_id("settings")
+        if settings.open and not settings.contains(event.target):
+            settings.open = False
 
     def _unlock_audio(self, _event: Any) -> None:
         self.audio.unlock()

@@ -263,6 +263,7 @@
   // ----- request everything at once, hand each response over once ---------------------------
 
   var prefetched = {};  // absolute URL -> Promise<Response>, taken by the first fetch() of that URL
+  var notYet = {};  // absolute URL -> entry of the second wave, not requested yet
   var complete = {};  // absolute URL -> Promise resolved once that download has ended, however
 
   function sha256Base64(buffer) {
@@ -345,6 +346,11 @@
       if (plain && method.toUpperCase() === "GET" && !(init && init.body)) {
         var url = new URL(String(input), document.baseURI);
         url.hash = "";
+        if (notYet[url.href]) {  // asked for before its turn (numpy, installed while home is built): start it now
+          var entry = notYet[url.href];
+          delete notYet[url.href];
+          prefetch(entry);
+        }
         var waiting = prefetched[url.href];
         if (waiting) {
           delete prefetched[url.href];
@@ -396,7 +402,12 @@
         if (found && found.status && found.status !== 405 && found.status !== 501) fileMissing(entry, found.status);
       });
     });
-    ready.then(function () { second.forEach(prefetch); });
+    second.forEach(function (entry) { notYet[entryUrl(entry)] = entry; });
+    ready.then(function () {
+      second.forEach(function (entry) {
+        if (notYet[entryUrl(entry)]) { delete notYet[entryUrl(entry)]; prefetch(entry); }
+      });
+    });
     if (pending === 0) doneAt = Date.now();
     redraw();
   }

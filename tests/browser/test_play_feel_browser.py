@@ -167,7 +167,7 @@ def test_the_first_visit_line_shows_once(open_page) -> None:  # noqa: ANN001
     page = open_page("#pipes")
     intro = page.locator("#board-intro")
     intro.wait_for(state="visible")
-    assert "Tap or click: turn clockwise" in intro.inner_text() and "Long press" in intro.inner_text()
+    assert "Tap or click: the chosen tool" in intro.inner_text() and "Long press" in intro.inner_text()
     go(page, "#")
     open_game(page, "#pipes")
     assert not page.locator("#board-intro").is_visible()

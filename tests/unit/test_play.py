@@ -305,7 +305,7 @@ def test_a_win_at_par_rates_three_stars_and_keeps_them() -> None:
     for _ in range(2):
         play.move(("step", 1))
     ending = play.move(("step", 1)).ending
-    assert ending is not None and (ending.stars, ending.more_stars) == (3, True)
+    assert ending is not None and (ending.stars, ending.more_stars) == (3, False)  # a first rating: no "before"
     assert records.stars is not None and records.stars.get("walk", "3") == 3
 
 
@@ -316,7 +316,7 @@ def test_moves_over_par_and_hints_rate_fewer_stars_and_never_lower_the_kept_ones
     for move in [("step", 1), ("step", -1)] * 2 + [("step", 1)] * 2:  # 6 moves, par 3: 1 star
         play.move(move)
     ending = play.move(("step", 1)).ending
-    assert ending is not None and (ending.stars, ending.more_stars) == (1, True)
+    assert ending is not None and (ending.stars, ending.more_stars) == (1, False)  # the board's first rating
     hinted = stars_play(records)
     hinted.hint()
     for _ in range(2):

@@ -28,7 +28,8 @@ def test_the_kind_is_exported_per_game_and_keeps_the_most_stars() -> None:
 def test_a_store_keeps_the_best_stars() -> None:
     store = Stars(Storage(MemoryBacking()))
     assert store.get("mirrors", "stage-4-01") == 0
-    assert store.submit("mirrors", "stage-4-01", 2)
+    assert not store.submit("mirrors", "stage-4-01", 2)  # kept, but the first rating is not "more than before"
+    assert store.get("mirrors", "stage-4-01") == 2
     assert not store.submit("mirrors", "stage-4-01", 1)
     assert store.submit("mirrors", "stage-4-01", 3) and store.get("mirrors", "stage-4-01") == 3
     with pytest.raises(ValueError):

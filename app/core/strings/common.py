@@ -75,7 +75,7 @@ EN: dict[str, str] = {
     "custom_size_invalid": "That size cannot be used: {reason}",
     # Notices
     "storage_unavailable": "Records will not be kept on this device.",
-    "storage_full": ("This device's storage for Masume is full: the record just made is kept only until the page "
+    "storage_full": ("This device's storage for Masume is full: what was just saved lasts only until the page "
                      "is closed."),
     "storage_saves_dropped": "To make room for your records, the unfinished game of {games} was not kept.",
     "storage_quarantined": "Some saved data was damaged and has been set aside; your other records are kept.",
@@ -255,7 +255,8 @@ JA: dict[str, str] = {
     "custom_size_invalid": "このサイズは使えません：{reason}",
     # Notices
     "storage_unavailable": "この端末には記録が保存されません。",
-    "storage_full": "この端末の Masume 用の保存領域がいっぱいです：今の記録はページを閉じるまでしか残りません。",
+    "storage_full": ("この端末の Masume 用の保存領域がいっぱいです："
+                     "いま保存した内容はページを閉じるまでしか残りません。"),
     "storage_saves_dropped": "記録を保存する場所を空けるため、{games} の途中のゲームを残せませんでした。",
     "storage_quarantined": "保存データの一部が壊れていたため、別に取り分けました。ほかの記録はそのまま残っています。",
     "storage_newer": ("新しいバージョンの Masume の記録はそのまま残しています。使うには Masume を更新してください。"

@@ -350,6 +350,14 @@ def decode(text: str) -> State:
 # --- the descriptor ---------------------------------------------------------------------------------
 
 SPEC: GameSpec[State, Move, Params] = GameSpec(
+    # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
+    daily_week=("easy",
+                "easy",
+                "normal",
+                "normal",
+                "normal",
+                "hard",
+                "hard"),
     id=ID, name_key="crosslight_name", rule_key="crosslight_rule", icon="game-icon-crosslight",
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,

@@ -160,6 +160,14 @@ def _decode(text: str) -> State:
 
 
 SPEC: GameSpec[State, Move, Params] = GameSpec(
+    # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
+    daily_week=("beginner",
+                "beginner",
+                "intermediate",
+                "intermediate",
+                "intermediate",
+                "expert",
+                "expert"),
     id=ID, name_key="mines_name", rule_key="mines_rule", icon="game-icon-mines",
     strings=Strings(catalogue.EN, catalogue.JA), settings=SETTINGS,
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,

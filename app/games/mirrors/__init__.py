@@ -491,6 +491,14 @@ def _stage_state(stage_id: str) -> State:
 
 
 SPEC: GameSpec[State, Move, Params] = GameSpec(
+    # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
+    daily_week=("easy",
+                "easy",
+                "normal",
+                "normal",
+                "normal",
+                "hard",
+                "hard"),
     id=ID, name_key="mirrors_name", rule_key="mirrors_rule", icon="game-icon-mirrors",
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,

@@ -200,6 +200,14 @@ def _decode(text: str) -> State:
 
 
 SPEC: GameSpec[State, Move, Params] = GameSpec(
+    # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
+    daily_week=("path_5x5",
+                "path_5x5",
+                "path_7x7",
+                "path_9x9",
+                "net_5x5",
+                "net_7x7",
+                "net_9x9"),
     id=ID, name_key="pipes_name", rule_key="pipes_rule_path", icon="game-icon-pipes",
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,

@@ -25,6 +25,7 @@ except ImportError:  # pragma: no cover
 
 
 PEEK_PX = 160  # how much of the result panel under the board is scrolled into view at first
+FOCUS_MARGIN_PX = 16  # room below the focused action, for its focus ring
 
 
 def _nothing() -> None:
@@ -146,11 +147,13 @@ class ResultDialog:
             else:
                 self.dialog.showModal()
         if self._place is not None and to_js is not None:
-            # Scroll only until the panel's title shows, so as much of the board stays in sight as fits
-            # (on a phone the whole panel would push the board off the screen).
+            # Scroll only until the focused action shows (its focus ring with it), so as much of the
+            # board stays in sight as fits: a focused button below the fold is a focus no one sees.
             focus.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
             top = float(self.dialog.getBoundingClientRect().top)
-            window.scrollBy(0, max(0.0, top + PEEK_PX - float(window.innerHeight)))
+            bottom = float(focus.getBoundingClientRect().bottom)
+            window.scrollBy(0, max(0.0, top + PEEK_PX - float(window.innerHeight),
+                                   bottom + FOCUS_MARGIN_PX - float(window.innerHeight)))
         else:
             focus.focus()
 

@@ -22,6 +22,7 @@ AUTO = "auto"  # 100%: fitted, within the view's own cell sizes
 DEFAULT = "default"  # until the player chooses: 100%, or Fit on a phone where the board would not fit at 100%
 PHONE_MAX_PX = 640  # a window this narrow (or narrower) is a phone's
 FIT_MARGIN_PX = 8  # room kept between a fitted board and the window's edge
+TAP_MIN_PX = 20.0  # a phone opens a board fitted only if its cells stay at least this big
 
 
 def cells_width(board_area: Any) -> float:
@@ -101,12 +102,13 @@ class BoardZoom:
         return float(bar.getBoundingClientRect().height)
 
     def _scroll_to_board(self) -> None:
-        """Scroll the page so the board's frame sits just below the sticky bar (or the window's top)."""
+        """Scroll the page so the zoom tools and the board sit just below the sticky bar (or the window's top)."""
         board = self._board()
         if board is None:
             return
-        frame = board.frame
-        top = float(frame.getBoundingClientRect().top) + float(window.scrollY)
+        # The tools first: scrolled under the sticky bar, Fit and its neighbours could not be pressed again.
+        anchor = self.tools
+        top = float(anchor.getBoundingClientRect().top) + float(window.scrollY)
         window.scrollTo(0, max(0.0, top - self._sticky_bar_px() - FIT_MARGIN_PX))
 
     def fit(self, *, paint: bool = True) -> None:
@@ -122,8 +124,9 @@ class BoardZoom:
         bar = self._sticky_bar_px()
         # keyboard and focus scrolling stop below the sticky bar, never under it
         window.document.documentElement.style.setProperty("scroll-padding-top", f"{bar + FIT_MARGIN_PX}px")
-        if bar:
-            height = float(window.innerHeight) - bar - BOARD_CHROME_PX - 2 * FIT_MARGIN_PX
+        if bar:  # (the zoom tools stay in view between the bar and the board: see _scroll_to_board)
+            tools = float(self.tools.getBoundingClientRect().height)
+            height = float(window.innerHeight) - bar - tools - BOARD_CHROME_PX - 2 * FIT_MARGIN_PX
         else:
             top = float(self._area.getBoundingClientRect().top) + float(window.scrollY)
             height = float(window.innerHeight) - min(top, 200.0) - BOARD_CHROME_PX - FIT_MARGIN_PX
@@ -133,7 +136,9 @@ class BoardZoom:
         choice = self.choice
         if choice == DEFAULT:  # a phone opens a board too big for it fitted; elsewhere at 100%
             phone = float(window.innerWidth) <= PHONE_MAX_PX
-            choice = FIT if phone and fitted_px < self._auto_px else AUTO
+            # ...unless fitting would make cells too small to tap (Expert Minesweeper: 10 px): then
+            # the smallest size a finger can use, and the board scrolls.
+            choice = FIT if phone and TAP_MIN_PX <= fitted_px < self._auto_px else AUTO
         self.fitted = choice == FIT
         if choice == FIT:
             size = fitted_px
