@@ -26,11 +26,13 @@ from app.core.route import DAILY, STATS, format_hash
 from app.core.session import Session
 from app.web.board import BoardWidget, reduced_motion
 from app.web.dom import Callback, Listeners, by_id, document, element, window
-from app.web.layout import global_key_rows, key_help, key_rows, mouse_rows, pointer_help, touch_rows
+from app.web.layout import key_help
+from app.web.screen.assist import give_hint, run_check
 from app.web.screen.controls import Controls
 from app.web.screen.draw import draw_state
-from app.web.screen.ending import offer_extras, show_loss, show_win
-from app.web.screen.game_ids import decode_for_play, id_problem, other_game_of
+from app.web.screen.ending import offer_extras, open_next_stage, show_loss, show_win
+from app.web.screen.game_ids import decode_for_play, open_typed_id
+from app.web.screen.guide import control_sections, show_intro, word_intro
 from app.web.screen.host import GameHost
 from app.web.screen.result_dialog import ResultDialog
 from app.web.screen.saved_progress import SavedProgress
@@ -81,7 +83,7 @@ class GameScreen:
         by_id("view").appendChild(self.root)
         self._build()
         self._open_initial(game_id)
-        self._show_intro()
+        show_intro(self)
         if self.daily_day is not None and self.shell.dailies.is_done(game, self.daily_day):
             self.shell.notify(self.i18n.t("daily_done_already"))
         if announce:  # opened from another screen (Next stage, a link): say which board this is
@@ -129,7 +131,8 @@ class GameScreen:
                                   start=lambda params, focus: self.ask_new_game(params, focus_board=focus),
                                   game_started=lambda: self.session is not None and self.session.timer.started,
                                   refused=lambda: self.shell.audio.play("error"))
-        self.share = ShareBox(self._listeners, open_id=self._open_typed_id, say=self.shell.announce, t=self.i18n.t)
+        self.share = ShareBox(self._listeners, open_id=lambda text: open_typed_id(self, text),
+                              say=self.shell.announce, t=self.i18n.t)
         extras = element("div", cls="extras")
         self.view.extra_controls(extras)
         records = element("p", cls="game-records", children=[
@@ -152,7 +155,7 @@ class GameScreen:
             self.keys_line])
         # The result opens under the board, in its column: the finished board stays in sight.
         self.dialog = ResultDialog(self._listeners, on_new_game=lambda: self.new_game(), on_close=self.focus_board,
-                                   on_next=self._open_next_stage, place=board_column,
+                                   on_next=lambda: open_next_stage(self), place=board_column,
                                    before=self.status_line)
         # DOM (and so Tab) order follows the wide layout's reading order: board, then the column beside it.
         layout = element("div", cls="game-layout", children=[board_column, play_bar, panel])
@@ -233,7 +236,7 @@ class GameScreen:
             self.heading.appendChild(element("span", cls="daily-tag", text=self.i18n.t(
                 "daily_in_play", date=self.daily_day.isoformat())))
         self.controls.buttons["check"].setAttribute("title", self.i18n.t("check_counts_as_hint"))
-        self._word_intro()
+        word_intro(self)
         self.keys_line.textContent = " ".join(filter(None, [
             self.i18n.t("keys_move") + self.i18n.t("keys_separator").rstrip(),
             key_help(self.view.actions, self.i18n.t)]))
@@ -374,42 +377,12 @@ class GameScreen:
                 self.board.focus()  # the button just pressed was disabled by the step (nothing left to undo)
 
     def hint(self) -> None:
-        """Ask the backend for a hint and let the view show or play it."""
-        if self.session is None or self.session.over or self.slow.running:
-            return
-        move = self.playing.hint()  # counted as a hint
-        if move is None:
-            self.show_status(self.view.no_hint_text())
-            self.shell.announce(self.view.no_hint_text())
-            self.shell.audio.play("error")
-            return
-        self.shell.audio.play("hint")
-        self.playing.hold_hint_words(move, self.view.hint_words(self.session.state, move))
-        try:
-            self.view.use_hint(move)
-        finally:
-            unsaid = self.playing.unsaid_hint_words()
-        if unsaid is not None:  # no move was played at once (a slow first open)
-            self.show_status(unsaid)
-            self.shell.announce(unsaid)
+        """Ask the backend for a hint and let the view show or play it (`app.web.screen.assist`)."""
+        give_hint(self)
 
     def check(self) -> None:
         """Mark what is already wrong (the game's own Check); it counts like a hint."""
-        if self.session is None or self.session.over or self.slow.running or check_hook(self.backend) is None:
-            return
-        result = self.playing.check()  # a result counts as a hint
-        t = self.i18n.t
-        if result is None:
-            self.show_status(t("check_nothing_yet"))
-            self.shell.announce(t("check_nothing_yet"))
-            return
-        self.shell.audio.play("hint" if not result.anything_wrong else "error")
-        self.board.mark(list(result.cells), "wrong", note=t("check_marked_cell"))
-        self.render()  # the hint count beside the board
-        self.saved.dirty = True  # the check is kept with the game, as a hint is
-        found = t(result.string_key, count=result.count)
-        self.show_status(found)
-        self.shell.announce(" ".join([found, t("check_counts_as_hint")]))
+        run_check(self)
 
     def in_progress(self) -> bool:
         """Whether a game is under way that a new game would throw away."""
@@ -436,36 +409,9 @@ class GameScreen:
         if focus_board:
             self.board.focus()
 
-    def key_rows(self) -> list[tuple[str, str]]:
-        """Every key of this screen: the board's actions, then the page's own (for the Controls help)."""
-        t = self.i18n.t
-        return key_rows(self.view.actions, t) + global_key_rows(t, single_keys=self.shell.shortcuts_on)
-
     def control_sections(self) -> list[tuple[str, list[tuple[str, str]], str | None]]:
-        """The Controls help: (title key, rows, a line of text) for mouse, touch, keyboard and hints.
-
-        Mouse and touch come from the board's declared actions, as the board reads them.
-        """
-        t, actions = self.i18n.t, self.view.actions
-        return [("controls_mouse", mouse_rows(actions, t), None),
-                ("controls_touch", touch_rows(actions, t), None),
-                ("controls_keyboard", self.key_rows(), None),
-                ("controls_hints", [], t("controls_hint_rule"))]
-
-    def _show_intro(self) -> None:
-        """On a player's first visit to this game, say under the board how to play it (once, then remembered)."""
-        seen = [game for game in str(self.shell.settings.get("intros_seen")).split(",") if game]
-        if self.game in seen:
-            return
-        self.intro_line.hidden = False
-        self._word_intro()
-        self.shell.settings.set("intros_seen", ",".join([*seen, self.game]))  # seen: not shown on the next visit
-        self.shell.check_storage()
-
-    def _word_intro(self) -> None:
-        if not self.intro_line.hidden:
-            t = self.i18n.t
-            self.intro_line.textContent = t("intro_line", items=pointer_help(self.view.actions, t))
+        """The Controls help: (title key, rows, a line of text) for mouse, touch, keyboard and hints."""
+        return control_sections(self)
 
     def settings_changed(self) -> None:
         """Follow the header's settings (shortcuts on or off)."""
@@ -498,28 +444,6 @@ class GameScreen:
         else:
             self.shell.replace_hash(format_hash(self.game, game_id))
         self.share.show(game_id)
-
-    def _open_typed_id(self, text: str) -> None:
-        """Open a typed game ID; a refusal is said under the field, and the typed text stays."""
-        try:
-            state = self.backend.decode(text)
-        except ValueError as exc:
-            other = other_game_of(self.game, text)
-            if other is not None:
-                name = self.i18n.t(registry.backend(other).name_key)
-                self.share.show_error(self.i18n.t("said_id_other_game", game=name),
-                                      link=(format_hash(other, text), self.i18n.t("open_in_game", game=name)))
-            else:
-                self.share.show_error(self.i18n.t("bad_game_id", reason=id_problem(self.i18n.t, exc)))
-            self.shell.audio.play("error")
-            return
-        if self.backend.status(state) != 0:
-            self.share.show_error(self.i18n.t("bad_game_id", reason=self.i18n.t("id_problem_solved")))
-            return
-        self.shell.clear_notice()  # an earlier refusal no longer applies
-        self.daily_day = None
-        self._start(state)
-        self.saved.forget()
 
     def _save_progress(self) -> bool:
         """Keep the game in play for a reload; return False when there is nothing to keep."""
@@ -554,21 +478,6 @@ class GameScreen:
             show_win(self, ending)
         else:
             show_loss(self)
-
-    def undo_loss(self) -> None:
-        """Take back the move that lost (the death stays counted) and play on from the board."""
-        self.undo()
-        self.focus_board()
-
-    def retry_board(self) -> None:
-        """The same board from its start (the death stays counted; undo returns to before the loss)."""
-        self.restart()
-        self.focus_board()
-
-    def _open_next_stage(self) -> None:
-        following = self.playing.next_stage() if self.playing is not None else None
-        if following is not None:
-            window.location.hash = format_hash(self.game, following)
 
     # ----- teardown --------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from app.core.board_cells import cell_on_board
-from app.core.game import GameSpec, RefusedMoveError, Stages, Strings
+from app.core.game import GameSpec, RefusedMoveError, Stages, Strings  # noqa: F401 (importable here as before)
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
 from app.core.stars import rate
@@ -51,7 +51,7 @@ from .board import (
     stage_id_in,
 )
 from .board import first_cell as _first_cell
-from .cells import (
+from .cells import (  # noqa: F401 (the view reads some; importable here as before)
     COLOUR_LETTERS,
     COLOUR_NAMES,
     DIRECTION_NAMES,
@@ -66,6 +66,7 @@ from .cells import (
     placed_code,
 )
 from .check import check
+from .moves import moved
 from .trace import Beam, BeamEnd, Step, beam_end, cell_colours, changed_ends, lit_cells, target_cells, trace_all
 
 if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
@@ -214,60 +215,9 @@ def generate(params: Params, rng: Rng) -> State:
     return State(puzzle)
 
 
-def _refuse(message: str, key: str, row: int, col: int) -> RefusedMoveError:
-    # Worded for the player (the game screen says it): 1-based, like every other text.
-    return RefusedMoveError(message, key, row=row + 1, col=col + 1)
-
-
-def _turned(state: State, row: int, col: int) -> State:
-    code = state.code(row, col)
-    if not is_turnable(code):
-        if is_piece(code):
-            raise _refuse(f"the piece at ({row}, {col}) is fixed", "mirrors_refused_fixed", row, col)
-        raise _refuse(f"there is no turnable piece at ({row}, {col})", "mirrors_refused_nothing", row, col)
-    return state.turned(row, col)
-
-
-def _placed(state: State, row: int, col: int, kind: Any, orientation: Any) -> State:
-    if kind not in PIECE_KINDS or orientation not in (0, 1) or isinstance(orientation, bool):
-        raise ValueError(f"a placement is (\"place\", row, col, \"mirror\" or \"splitter\", 0 or 1), not {kind!r}, "
-                         f"{orientation!r}")
-    if not state.puzzle.places_pieces:
-        raise _refuse("this puzzle has no pieces to place", "mirrors_refused_no_inventory", row, col)
-    if state.code(row, col) != EMPTY:
-        raise _refuse(f"({row}, {col}) is not empty", "mirrors_refused_occupied", row, col)
-    if state.hand()[PIECE_KINDS.index(kind)] <= 0:
-        key = "mirrors_refused_no_mirror" if kind == "mirror" else "mirrors_refused_no_splitter"
-        raise _refuse(f"no {kind} left to place", key, row, col)
-    return state.with_code(row, col, placed_code(kind, orientation))
-
-
-def _taken(state: State, row: int, col: int) -> State:
-    code = state.code(row, col)
-    if not is_placed(code):
-        if is_piece(code):
-            raise _refuse(f"the piece at ({row}, {col}) belongs to the board", "mirrors_refused_take_fixed", row, col)
-        raise _refuse(f"there is no placed piece at ({row}, {col})", "mirrors_refused_not_placed", row, col)
-    return state.with_code(row, col, EMPTY)
-
-
-_MOVE_SHAPE = 'a move is ("turn", row, col), ("place", row, col, kind, orientation) or ("take", row, col)'
-
-
 def apply(state: State, move: Move) -> State:
     """Return the state after a turn, a placement or a take-back; ValueError if illegal or already won."""
-    if not isinstance(move, (tuple, list)) or len(move) not in (3, 5):
-        raise ValueError(f"{_MOVE_SHAPE}, not {move!r}")
-    name = move[0]
-    if (name, len(move)) not in (("turn", 3), ("take", 3), ("place", 5)):
-        raise ValueError(f"{_MOVE_SHAPE}, not {move!r}")
-    row, col = cell_on_board(move[1], move[2], state.height, state.width)
-    if name == "turn":
-        after = _turned(state, row, col)
-    elif name == "take":
-        after = _taken(state, row, col)
-    else:
-        after = _placed(state, row, col, move[3], move[4])
+    after = moved(state, move)
     if status(state) == 1:
         raise ValueError("the puzzle is already solved")
     return after

@@ -31,8 +31,8 @@ def show_loss(screen: Any) -> None:
     title, rows, ring = report if report is not None else (t("game_over"), [], [])
     if ring:
         screen.board.mark(ring, "hinted")
-    screen.dialog.show_loss(title, rows, on_undo=screen.undo_loss if session.can_undo else None,
-                            on_retry=screen.retry_board)
+    screen.dialog.show_loss(title, rows, on_undo=(lambda: undo_loss(screen)) if session.can_undo else None,
+                            on_retry=lambda: retry_board(screen))
     screen.shell.announce(" ".join([screen.view.lost_text()] + [f"{label}: {value}" for label, value in rows]))
 
 
@@ -78,3 +78,22 @@ def offer_extras(screen: Any) -> None:
     link = replay_link(screen.backend, session.log_start, session.move_log) if session.move_log else None
     screen.dialog.set_extras(stats_hash=format_hash(game, screen=STATS), card=card, replay_hash=link,
                              replay_url=page + link if link else None, t=screen.i18n.t, say=screen.shell.announce)
+
+
+def undo_loss(screen: Any) -> None:
+    """Take back the move that lost (the death stays counted) and play on from the board."""
+    screen.undo()
+    screen.focus_board()
+
+
+def retry_board(screen: Any) -> None:
+    """The same board from its start (the death stays counted; undo returns to before the loss)."""
+    screen.restart()
+    screen.focus_board()
+
+
+def open_next_stage(screen: Any) -> None:
+    """Next stage, from the result: open the stage after the one just played (none after the last)."""
+    following = screen.playing.next_stage() if screen.playing is not None else None
+    if following is not None:
+        window.location.hash = format_hash(screen.game, following)

@@ -8,6 +8,7 @@ from typing import Any
 import js
 
 from app.core import registry
+from app.core.route import format_hash
 
 
 def decode_for_play(screen: Any, text: str, problem_key: str) -> Any:
@@ -42,3 +43,26 @@ def other_game_of(game: str, text: str) -> str | None:
             continue
         return other
     return None
+
+
+def open_typed_id(screen: Any, text: str) -> None:
+    """Open a typed game ID; a refusal is said under the field, and the typed text stays."""
+    try:
+        state = screen.backend.decode(text)
+    except ValueError as exc:
+        other = other_game_of(screen.game, text)
+        if other is not None:
+            name = screen.i18n.t(registry.backend(other).name_key)
+            screen.share.show_error(screen.i18n.t("said_id_other_game", game=name),
+                            link=(format_hash(other, text), screen.i18n.t("open_in_game", game=name)))
+        else:
+            screen.share.show_error(screen.i18n.t("bad_game_id", reason=id_problem(screen.i18n.t, exc)))
+        screen.shell.audio.play("error")
+        return
+    if screen.backend.status(state) != 0:
+        screen.share.show_error(screen.i18n.t("bad_game_id", reason=screen.i18n.t("id_problem_solved")))
+        return
+    screen.shell.clear_notice()  # an earlier refusal no longer applies
+    screen.daily_day = None
+    screen._start(state)
+    screen.saved.forget()
