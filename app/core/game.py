@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from app.core.rng import Rng
+from app.core.timer import format_clock
 
 if TYPE_CHECKING:
     from app.core.check import CheckResult
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
 ParamsT = TypeVar("ParamsT")
+
+# The page's catalogue lookup: t(key, **params) -> text in the player's language.
+Translate = Callable[..., str]
 
 # A slow move in slices: yields progress (0..1, or None when unknown) between slices
 # of bounded work and returns the new state, so the page stays responsive.
@@ -104,6 +108,11 @@ class GameSpec(Generic[StateT, MoveT, ParamsT]):
     daily_state: Callable[[ParamsT, Rng], StateT] | None = None  # the daily's board (default: generate)
     stages: Stages[StateT] | None = None
 
+    # ----- the words for a game's boards (home, statistics, the size menu; read without a view) ----
+    preset_label: Callable[[Translate, str, ParamsT], str] | None = None  # (t, name, params) -> the menu text
+    best_text: Callable[[Translate, Mapping[str, float]], str] | None = None  # a best as one line; default its time
+    adjust_params: Callable[[ParamsT, Callable[[str], object]], ParamsT] | None = None  # settings applied to params
+
 
 def move_cost(spec: GameSpec[StateT, MoveT, ParamsT], state: StateT, move: MoveT) -> int:
     """Return how many moves `move` adds to the counter: the game's `move_cost`, else 1."""
@@ -132,3 +141,34 @@ def restart_target(spec: GameSpec[StateT, MoveT, ParamsT], initial: StateT, curr
     layout (with the first move played) rather than to a board not yet made.
     """
     return spec.restart_state(initial, current) if spec.restart_state is not None else initial
+
+
+def preset_text(spec: GameSpec[StateT, MoveT, ParamsT], t: Translate, name: str, params: ParamsT) -> str:
+    """Return a preset's menu text: the game's `preset_label`, else the catalogue's "<id>_preset_<name>"."""
+    if spec.preset_label is not None:
+        return spec.preset_label(t, name, params)
+    return t(f"{spec.id}_preset_{name}")
+
+
+def best_line(spec: GameSpec[StateT, MoveT, ParamsT], t: Translate, best: Mapping[str, float]) -> str:
+    """Return a best record as one short line: the game's `best_text`, else its time ("—" when none)."""
+    if spec.best_text is not None:
+        return spec.best_text(t, best)
+    return format_clock(best["time"]) if "time" in best else "—"
+
+
+def moves_and_time(t: Translate, best: Mapping[str, float]) -> str:
+    """A `best_text` for games with a par: "9 moves · 0:41", or "—" with no best yet."""
+    parts = []
+    if "moves" in best:
+        parts.append(t("n_moves", moves=int(best["moves"])))
+    if "time" in best:
+        parts.append(format_clock(best["time"]))
+    return " · ".join(parts) or "—"
+
+
+def adjusted_params(
+    spec: GameSpec[StateT, MoveT, ParamsT], params: ParamsT, setting: Callable[[str], object]
+) -> ParamsT:
+    """Return the params a new game starts from, the player's settings applied (`setting(name)` reads one)."""
+    return spec.adjust_params(params, setting) if spec.adjust_params is not None else params

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.core import registry
+from app.core.game import adjusted_params, best_line, preset_text
 from app.core.route import STATS, format_hash
 from app.web.daily_panel import DailyPanel
 from app.web.dom import Listeners, by_id, element
 from app.web.records_panel import RecordsPanel
 from app.web.screen.host import ShellHost
-from app.web.views import view_class
 
 
 class HomeScreen:
@@ -39,14 +39,13 @@ class HomeScreen:
         cards = element("ul", cls="game-cards")
         for game in registry.games():
             spec = registry.backend(game)
-            view = view_class(game)(self.host)  # the words for presets and bests are the view's
             records = element("dl")
             for name, params in spec.presets.items():
                 # Bests are kept per board kind, as the game screen stores them (settings included).
-                key = spec.format_params(view.adjust_params(params))
+                key = spec.format_params(adjusted_params(spec, params, self.host.setting))
                 records.appendChild(element("div", cls="game-best", attrs={"data-preset": name}, children=[
-                    element("dt", cls="label", text=view.preset_label(name, params)),
-                    element("dd", cls="value", text=view.best_text(self.shell.bests.get(game, key)))]))
+                    element("dt", cls="label", text=preset_text(spec, t, name, params)),
+                    element("dd", cls="value", text=best_line(spec, t, self.shell.bests.get(game, key)))]))
             link = element("a", cls="game-card", attrs={"href": f"#{game}", "data-game": game}, children=[
                 element("span", cls=f"game-icon {spec.icon}", attrs={"aria-hidden": "true"}),
                 element("span", cls="game-name", text=t(spec.name_key)),

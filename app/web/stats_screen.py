@@ -11,6 +11,7 @@ from typing import Any
 
 from app.core import registry
 from app.core.daily import format_time
+from app.core.game import adjusted_params, preset_text
 from app.core.stars import MAX_STARS
 from app.core.stats import Recent, Summary
 from app.web import chart
@@ -73,7 +74,8 @@ class StatsScreen:
         self.shell = shell
         self.game = game
         self.backend = registry.backend(game)
-        self.view = view_class(game)(ShellHost(shell))
+        self.host = ShellHost(shell)
+        self.view = view_class(game)(self.host)  # for the names of board kinds that are no preset (a stage)
         self._listeners = Listeners()
         self.root = element("section", cls="stats-screen", attrs={"aria-labelledby": "stats-title", "data-game": game})
         by_id("view").appendChild(self.root)
@@ -86,7 +88,7 @@ class StatsScreen:
     def title(self) -> str:
         """The document title while this screen is open."""
         t = self.shell.i18n.t
-        return f"{t('stats_page_heading', game=t(self.view.name_key))} — {t('site_title')}"
+        return f"{t('stats_page_heading', game=t(self.backend.name_key))} — {t('site_title')}"
 
     # ----- board kinds -----------------------------------------------------------------------
 
@@ -94,9 +96,9 @@ class StatsScreen:
         """Return (preset key, label) for the game's presets, with the player's settings applied."""
         choices: list[tuple[str, str]] = []
         for name, params in self.backend.presets.items():
-            key = str(self.backend.format_params(self.view.adjust_params(params)))
+            key = str(self.backend.format_params(adjusted_params(self.backend, params, self.host.setting)))
             if all(key != known for known, _ in choices):
-                choices.append((key, self.view.preset_label(name, params)))
+                choices.append((key, preset_text(self.backend, self.shell.i18n.t, name, params)))
         return choices
 
     def _other_label(self, key: str) -> str:
@@ -147,7 +149,7 @@ class StatsScreen:
     def relabel(self) -> None:
         """Build the whole screen in the current language (the chosen board kind stays)."""
         t = self.shell.i18n.t
-        name = t(self.view.name_key)
+        name = t(self.backend.name_key)
         self._remember_table()
         self._listeners.close()
         self.root.replaceChildren()

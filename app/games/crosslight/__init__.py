@@ -24,7 +24,7 @@ import numpy as np
 
 from app.core import gameid
 from app.core.board_cells import cell_on_board
-from app.core.game import GameSpec, Strings
+from app.core.game import GameSpec, Strings, Translate, moves_and_time
 from app.core.rng import Rng
 
 from . import strings as catalogue
@@ -349,7 +349,14 @@ def decode(text: str) -> State:
 
 # --- the descriptor ---------------------------------------------------------------------------------
 
+def preset_label(t: Translate, name: str, params: Params) -> str:
+    """"Easy 5×5" (the home screen, statistics and the size menu)."""
+    return t(f"crosslight_preset_{name}", width=params.width, height=params.height)
+
+
 SPEC: GameSpec[State, Move, Params] = GameSpec(
+    preset_label=preset_label,
+    best_text=moves_and_time,
     # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
     daily_week=("easy",
                 "easy",

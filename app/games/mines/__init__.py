@@ -9,9 +9,11 @@ by deduction alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from app.core.game import GameSpec, Steps, Strings
+from app.core.game import GameSpec, Steps, Strings, Translate
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
 from app.core.settings import Setting
@@ -159,7 +161,19 @@ def _decode(text: str) -> State:
     return decode(text)
 
 
+def preset_label(t: Translate, name: str, params: Params) -> str:
+    """"Beginner 9×9, 10 mines" (the home screen, statistics and the size menu)."""
+    return t(f"mines_preset_{name}", width=params.width, height=params.height, mines=params.mines)
+
+
+def adjust_params(params: Params, setting: Callable[[str], object]) -> Params:
+    """Apply the player's no-guess choice to a preset or custom size (bests are kept per choice)."""
+    return replace(params, no_guess=bool(setting("mines_no_guess")))
+
+
 SPEC: GameSpec[State, Move, Params] = GameSpec(
+    preset_label=preset_label,
+    adjust_params=adjust_params,
     # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
     daily_week=("beginner",
                 "beginner",

@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from app.core.board_cells import cell_on_board
-from app.core.game import GameSpec, RefusedMoveError, Stages, Strings  # noqa: F401 (importable here as before)
+from app.core.game import GameSpec, RefusedMoveError, Stages, Strings, Translate, moves_and_time  # noqa: F401 (importable here as before)
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
 from app.core.stars import rate
@@ -440,7 +440,14 @@ def _stage_state(stage_id: str) -> State:
     return stage_state(stage_id)
 
 
+def preset_label(t: Translate, name: str, params: Params) -> str:
+    """"Easy 6×6" (the home screen, statistics and the size menu)."""
+    return t(f"mirrors_preset_{name}", width=params.width, height=params.height)
+
+
 SPEC: GameSpec[State, Move, Params] = GameSpec(
+    preset_label=preset_label,
+    best_text=moves_and_time,
     # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
     daily_week=("easy",
                 "easy",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.core.game import GameSpec, Strings
+from app.core.game import GameSpec, Strings, moves_and_time
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
 
@@ -200,6 +200,7 @@ def _decode(text: str) -> State:
 
 
 SPEC: GameSpec[State, Move, Params] = GameSpec(
+    best_text=moves_and_time,
     # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
     daily_week=("path_5x5",
                 "path_5x5",

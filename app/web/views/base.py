@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from app.core.game import adjusted_params, best_line, preset_text
 from app.core.timer import format_clock
 from app.web.layout import MOUSE_PRIMARY, Action, BoardLayout, Geometry, Position
 
@@ -222,13 +223,11 @@ class GameView:
 
     def best_text(self, best: dict[str, float]) -> str:
         """Return the best record as one short line ("—" when none)."""
-        if "time" in best:
-            return format_clock(best["time"])
-        return "—"
+        return best_line(self.spec, self.t, best)
 
     def adjust_params(self, params: Any) -> Any:
-        """Apply the player's settings to params a new game starts from (default: none)."""
-        return params
+        """Apply the player's settings to params a new game starts from (the spec's `adjust_params`; default: none)."""
+        return adjusted_params(self.spec, params, self.host.setting)
 
     def params_text(self, values: dict[str, Any]) -> str:
         """Return the params text for the custom form's values (parsed by the backend)."""
@@ -240,7 +239,7 @@ class GameView:
 
     def preset_label(self, name: str, params: Any) -> str:
         """Return the preset's menu text (catalogue key "<game>_preset_<name>")."""
-        return self.t(f"{self.backend.ID}_preset_{name}")
+        return preset_text(self.spec, self.t, name, params)
 
     def params_label(self, params: Any) -> str:
         """Return the size menu's text for params that are no preset (e.g. a stage); default: their text."""

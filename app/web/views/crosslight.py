@@ -108,10 +108,6 @@ class CrossLightView(ParView):
         """How many lights are still on."""
         return [("lights-on", self.t("crosslight_lights_on"), str(session.state.lit_count))]
 
-    def preset_label(self, name: str, params: crosslight.Params) -> str:
-        """"Easy 5×5"."""
-        return self.t(f"crosslight_preset_{name}", width=params.width, height=params.height)
-
     def params_text(self, values: dict[str, int]) -> str:
         """"WxH" for the backend's parser."""
         return f"{values['width']}x{values['height']}"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -199,10 +198,6 @@ class MinesView(GameView):
             return ("mark", row, col, bool(self.host.setting("mines_question_marks")))
         return ("open", row, col)
 
-    def adjust_params(self, params: mines.Params) -> mines.Params:
-        """Apply the player's no-guess choice to a preset or custom size."""
-        return replace(params, no_guess=bool(self.host.setting("mines_no_guess")))
-
     def after_move(self, before: Any, after: mines.State, move: Any, changed: list[tuple[int, int]]) -> None:
         """Sound, and uncover newly opened cells outward from where the opening began."""
         if move[0] in ("mark", "flag", "unflag"):
@@ -269,10 +264,6 @@ class MinesView(GameView):
         """A clean win keeps "time"; a win after undoing a loss keeps "time_after_deaths" (never the clean best)."""
         field = "time_after_deaths" if session.deaths else "time"
         return {field: round(session.elapsed, 2)}
-
-    def preset_label(self, name: str, params: mines.Params) -> str:
-        """"Beginner 9×9, 10 mines"."""
-        return self.t(f"mines_preset_{name}", width=params.width, height=params.height, mines=params.mines)
 
     def params_text(self, values: dict[str, int]) -> str:
         """"WxHnM" (with the no-guess choice) for the backend's parser."""

@@ -356,10 +356,6 @@ class MirrorsView(ParView):
         """Par depends on the puzzle, not on how its mirrors are turned now."""
         return state.puzzle
 
-    def preset_label(self, name: str, params: mirrors.Params) -> str:
-        """"Easy 6×6"."""
-        return self.t(f"mirrors_preset_{name}", width=params.width, height=params.height)
-
 
     def params_label(self, params: mirrors.Params) -> str:
         """The size menu's name for a board that is no preset: "Stage 1-01 · First Light", or "Hard 7×9"."""

@@ -57,11 +57,3 @@ class ParView(GameView):
         return [(t("moves"), str(session.moves)), (t("par"), str(self.par(session.restart_point))),
                 (t("time"), format_clock(session.elapsed))]
 
-    def best_text(self, best: dict[str, float]) -> str:
-        """"9 moves · 0:41", or "—" with no best yet."""
-        parts = []
-        if "moves" in best:
-            parts.append(self.t("n_moves", moves=int(best["moves"])))
-        if "time" in best:
-            parts.append(format_clock(best["time"]))
-        return " · ".join(parts) or "—"
