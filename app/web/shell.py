@@ -90,6 +90,8 @@ class Shell:
         self._show_toggles()
         self.snapshot_setting = SnapshotSetting(self.i18n, self._listeners, self.notify)
         self.i18n.apply()
+        if document.documentElement.getAttribute("data-boot") == "failed":
+            return  # the loader named a missing or damaged file: its message stays, the game does not start half-built
         by_id("loading").hidden = True
         by_id("app").hidden = False
         self.route()

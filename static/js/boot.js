@@ -117,7 +117,9 @@
 
   function fileMissing(entry, status) {
     root.setAttribute("data-missing-file", entry.url);
-    if (status) show("msg-file-missing", {file: entry.url, status: status});
+    // Found after the first screen (numpy's wheel comes last): the game is running, so a notice says it.
+    if (root.getAttribute("data-ready") === "true") pageFileProblem(entry, status);
+    else if (status) show("msg-file-missing", {file: entry.url, status: status});
     else show("msg-file-blocked", {file: entry.url});
   }
 

@@ -176,7 +176,7 @@ function makeSnapshot() {
       worker.onerror = (event) => resolve({type: "failed", reason: event.message || "worker error"});
       worker.postMessage({
         indexURL: INDEX_URL, wheelURL: wheel, appURL: app, build: BUILD.version,
-        cacheName: SNAPSHOT_CACHE, key: SNAPSHOT_KEY,
+        cacheName: SNAPSHOT_CACHE, key: SNAPSHOT_KEY, filesCache: CACHE_PREFIX + BUILD.version,
       });
     });
     worker.terminate();  // its whole Python goes with it

@@ -28,14 +28,30 @@ importlib.invalidate_caches()
 del _root, _package, _info
 `;
 
+// The runtime's files come from this version's cache, which the service worker has just filled:
+// whether or not the worker's own requests pass through the service worker, nothing is downloaded
+// a second time (the page's first visit already did).
+function fetchFromCache(filesCache) {
+  const network = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    const url = typeof input === "string" || input instanceof URL ? String(input) : input.url;
+    try {
+      const hit = filesCache && await caches.match(new URL(url, self.location.href).href, {cacheName: filesCache});
+      if (hit) return hit;
+    } catch (error) { /* no cache: the network */ }
+    return network(input, init);
+  };
+}
+
 async function bytesOf(url) {
   const response = await fetch(url, {credentials: "same-origin"});
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function make({indexURL, wheelURL, appURL, build, cacheName, key}) {
+async function make({indexURL, wheelURL, appURL, build, cacheName, key, filesCache}) {
   const started = performance.now();
+  fetchFromCache(filesCache);
   const [wheel, app] = await Promise.all([bytesOf(wheelURL), bytesOf(appURL)]);
   const files = await unzip(wheel);
   const libs = libraryPaths(files);
