@@ -271,8 +271,10 @@ def test_an_update_is_announced_and_taken_on_the_next_load_without_mixing_versio
 def test_a_failed_install_keeps_the_online_game_and_says_offline_play_is_unavailable(browser, tmp_path) -> None:  # noqa: ANN001
     folder = tmp_path / "site"
     dist.build(folder)
-    with (folder / "app" / "main.py").open("a") as main:  # the file no longer matches its listed sha256
-        main.write("\n# changed after the list was written\n")
+    # A file the worker stores but the page itself never loads no longer matches its listed sha256 (a
+    # file the page loads would be named as damaged by the loader, and the game would not start).
+    with (folder / "static" / "icons" / "icon-512.png").open("ab") as icon:
+        icon.write(b"changed after the list was written")
     site = Site(folder)
     try:
         context, page = new_page(browser, site)
