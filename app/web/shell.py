@@ -81,7 +81,7 @@ class Shell:
         on(by_id("keys-close"), "click", lambda _event: by_id("keys-dialog").close())
         on(by_id("confirm-yes"), "click", lambda _event: self._answer(True))
         on(by_id("confirm-no"), "click", lambda _event: self._answer(False))
-        on(by_id("confirm-dialog"), "close", lambda _event: self._answer(False))
+        on(by_id("confirm-dialog"), "close", self._on_confirm_closed)
         on(document, "keydown", self._on_help_key)
         # Settings is a disclosure: Escape and a click elsewhere close it, as a menu would (it covers the panel).
         on(document, "keydown", self._close_settings_on_escape)
@@ -371,6 +371,12 @@ class Shell:
         if not dialog.open:
             dialog.showModal()
         by_id("confirm-no").focus()
+
+    def _on_confirm_closed(self, _event: Any) -> None:
+        # "close" arrives a task after the dialog closed: if a new question has opened meanwhile
+        # (Escape, then N at once), this event belongs to the old one and must not answer the new.
+        if not by_id("confirm-dialog").open:
+            self._answer(False)
 
     def _answer(self, yes: bool) -> None:
         then, self._confirmed = self._confirmed, None

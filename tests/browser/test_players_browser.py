@@ -160,8 +160,17 @@ def test_n_mid_game_asks_first_and_no_keeps_every_move(page) -> None:  # noqa: A
     dialog.wait_for(state="visible")
     page.keyboard.press("Escape")
     assert page.locator("#stat-moves").inner_text() == "2"
-    # Yes starts a new game.
-    page.locator("body").press("N")
+    # Yes starts a new game. N straight after Escape: the old question's late "close" event
+    # must not shut the new one (CI once clicked a Yes that had vanished).
+    page.evaluate(
+        """() => {
+            document.querySelector('#confirm-dialog').showModal();
+            document.querySelector('#confirm-dialog').close();  // its "close" event comes a task later
+            document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'N', bubbles: true}));
+        }"""
+    )
+    page.wait_for_timeout(100)
+    assert dialog.is_visible()
     page.locator("#confirm-yes").click()
     page.wait_for_function("() => document.querySelector('#stat-moves').textContent === '0'")
     assert page.evaluate("() => location.hash") != f"#crosslight/{crosslight.encode(state)}"
