@@ -26,18 +26,19 @@
   var failing = false;
   var BUILD = window.MASUME_BUILD;
   var nativeFetch = window.fetch && window.fetch.bind(window);
+  var snapshotFound = null;  // Promise<boolean>: whether a start-up snapshot of this build is stored
   var isFileUrl = window.location.protocol === "file:";
 
   // A start-up snapshot of this build is read from Cache Storage at once, while PyScript loads:
   // static/js/interpreter.js takes it from here (the cache and key are named the same there).
   if (BUILD && window.caches && window.isSecureContext && !isFileUrl) {
     var snapshotCache = "masume:" + new URL("./", document.baseURI).href + ":" + BUILD.version + ":snapshot";
-    window.masumeSnapshotRead = caches.has(snapshotCache).then(function (found) {
-      if (!found) return null;
-      return caches.open(snapshotCache).then(function (cache) {
-        return cache.match(new URL("masume-start-snapshot.bin", document.baseURI).href);
-      }).then(function (response) { return response ? response.arrayBuffer() : null; });
-    }).catch(function () { return null; });
+    // (One call: CacheStorage.match with a cacheName neither opens nor creates that cache.)
+    var matched = caches.match(new URL("masume-start-snapshot.bin", document.baseURI).href, {cacheName: snapshotCache})
+      .catch(function () { return null; });
+    snapshotFound = matched.then(function (response) { return !!response; });
+    window.masumeSnapshotRead = matched.then(function (response) { return response ? response.arrayBuffer() : null; })
+      .catch(function () { return null; });
   }
 
   function language() {
@@ -325,6 +326,17 @@
     });
   }
 
+  // Pyodide's runtime, compiled while the page loads (window.masumeRuntimeWasm: Promise of a
+  // WebAssembly.Module, or null when it could not be, e.g. a server's wrong content type; then
+  // Pyodide fetches and compiles it itself, as it would have).
+  var runtimeWasmUrl = null;
+  function compileEarly(entry) {
+    if (!window.WebAssembly || !WebAssembly.compileStreaming) return;
+    runtimeWasmUrl = entryUrl(entry);
+    window.masumeRuntimeWasm = WebAssembly.compileStreaming(nativeFetch(entryUrl(entry), {credentials: "same-origin"}))
+      .catch(function () { return null; });
+  }
+
   function modulePreload(entry) {
     var link = document.createElement("link");
     link.rel = "modulepreload";
@@ -352,6 +364,15 @@
           var entry = notYet[url.href];
           delete notYet[url.href];
           prefetch(entry);
+        }
+        if (url.href === runtimeWasmUrl && window.masumeRuntimeWasm) {
+          // Already compiled (compileEarly): Pyodide's own request would read its 10 MB again for
+          // nothing, so it gets an empty stand-in (static/js/runtime-setup.js instantiates the
+          // compiled module instead); if the early compile failed, the real file.
+          return window.masumeRuntimeWasm.then(function (module) {
+            return module ? new Response(new Uint8Array(0), {headers: {"Content-Type": "application/wasm"}})
+              : nativeFetch(input, init);
+          });
         }
         var waiting = prefetched[url.href];
         if (waiting) {
@@ -385,17 +406,19 @@
     entries.forEach(function (entry) {
       if (entry.kind === "module") { total += entry.size; modulePreload(entry); return; }
       if (entry.kind !== "fetch") return;
-      // From the worker's cache, leave the WebAssembly to Pyodide's own streaming compile, which
-      // lets the browser reuse the compiled code it cached on the last visit.
-      if (controlled && /\.wasm$/.test(entry.url)) return;
+      // From the worker's cache, the WebAssembly is compiled at once, streaming, while the rest
+      // loads (static/js/runtime-setup.js hands the compiled module to Pyodide): the browser
+      // reuses the code it cached on the last visit, and nothing waits for the snapshot's read.
+      if (controlled && /\.wasm$/.test(entry.url)) { compileEarly(entry); return; }
       total += entry.size;
       (FIRST.test(entry.url) ? first : second).push(entry);
     });
     takeOver();
     if (!controlled) staging = openStaging();
     first.forEach(prefetch);
-    // Waiting for the first wave only when it has to cross a network; from the worker's cache all at once.
-    var ready = controlled ? Promise.resolve() : Promise.all(first.map(function (entry) {
+    // Waiting for the first wave only when it has to cross a network; from the worker's cache all at
+    // once, except numpy's wheel when a start-up snapshot holds numpy (fetched only if asked for).
+    var ready = controlled ? snapshotFound || Promise.resolve(false) : Promise.all(first.map(function (entry) {
       return complete[entryUrl(entry)];
     }));
     // Meanwhile a body-less request for each of those names a missing file at once.
@@ -405,9 +428,12 @@
       });
     });
     second.forEach(function (entry) { notYet[entryUrl(entry)] = entry; });
-    ready.then(function () {
+    ready.then(function (snapshotStored) {
       second.forEach(function (entry) {
-        if (notYet[entryUrl(entry)]) { delete notYet[entryUrl(entry)]; prefetch(entry); }
+        if (!notYet[entryUrl(entry)]) return;
+        if (snapshotStored === true && /\.whl$/.test(entry.url)) { total -= entry.size; redraw(); return; }
+        delete notYet[entryUrl(entry)];
+        prefetch(entry);
       });
     });
     if (pending === 0) doneAt = Date.now();

@@ -16,7 +16,7 @@
 // <html data-start="snapshot|normal"> and data-snapshot (making|stored|failed) say what
 // happened; window.masumeSnapshot lets Settings show the stored size and clear it.
 import {loadPyodide as loadRuntime, version} from "../vendor/pyodide/pyodide.mjs";
-import {BundleError, decodeBundle} from "./snapshot-bundle.js";
+import {BundleError, openBundle} from "./snapshot-bundle.js";
 import {hookModuleCreation, installStep, tableFingerprint} from "./runtime-setup.js";
 
 export {version};
@@ -103,16 +103,32 @@ except (ImportError, AttributeError):
 del _random, _sys, _seen, _kept, _entry
 `;
 
+// The bundle held the game's files and the preRun step wrote them (in `home`, where PyScript
+// unpacks app.zip): PyScript's own unpacking of this build's app.zip, in Python, is skipped once.
+function skipGameUnpack(pyodide, home) {
+  const app = BUILD.files.find((file) => /\/app\.zip$/.test(file.url));
+  const unpack = pyodide.unpackArchive;
+  pyodide.unpackArchive = function (buffer, format, options = {}) {
+    const here = [".", "./", home, `${home}/`].includes(options.extractDir);
+    if (app && format === "zip" && here && (buffer.byteLength ?? buffer.length) === app.size) {
+      pyodide.unpackArchive = unpack;
+      return;
+    }
+    return unpack.call(this, buffer, format, options);
+  };
+}
+
 async function restore(bytes, options) {
-  const {header, memory, files} = await decodeBundle(bytes);
+  const {header, memory, files, checked} = openBundle(bytes);
   mark("decoded");
   if (header.build !== BUILD.version) throw new BundleError(`made for build ${header.build}`);
   if (header.pyodide !== version) throw new BundleError(`made for Pyodide ${header.pyodide}`);
   plan = {
     step: installStep(files, header.libs),
-    created(Module) {
+    async created(Module) {
       const found = tableFingerprint(Module);
       if (found !== header.table) throw new BundleError(`function table ${found}, snapshot made with ${header.table}`);
+      await checked;  // the sha256, computed while the runtime started: before any of the memory runs
       mark("runtime");
     },
   };
@@ -124,6 +140,7 @@ async function restore(bytes, options) {
   };
   const pyodide = await loadRuntime(settings);
   plan = null;
+  if (header.app) skipGameUnpack(pyodide, header.app);
   pyodide.runPython(AFTER_RESTORE);
   for (const name of header.packages) pyodide.loadedPackages[name] = "default channel";
   // Pyodide keeps its options; without this the snapshot's bytes would stay in memory.
@@ -153,6 +170,21 @@ function scheduleMaking() {
 
 let making = null;
 
+// PyScript writes its own Python package (pyscript/*.py) as source on every page and imports it,
+// compiling it each time. The worker compiles these same files, and the bundle carries their
+// bytecode (checked against the source's hash by Python itself): [{path, text}], or [] if absent.
+function pyscriptSources() {
+  try {
+    const {FS} = globalThis.masumeSnapshot.python;
+    const folder = `${FS.cwd()}/pyscript`;
+    return FS.readdir(folder).filter((name) => name.endsWith(".py")).map((name) => ({
+      path: `${folder}/${name}`, text: FS.readFile(`${folder}/${name}`, {encoding: "utf8"}),
+    }));
+  } catch (error) {
+    return [];  // (another PyScript layout: its package is simply compiled as before)
+  }
+}
+
 async function enoughRoom() {
   try {
     const {quota, usage} = await navigator.storage.estimate();
@@ -177,6 +209,7 @@ function makeSnapshot() {
       worker.postMessage({
         indexURL: INDEX_URL, wheelURL: wheel, appURL: app, build: BUILD.version,
         cacheName: SNAPSHOT_CACHE, key: SNAPSHOT_KEY, filesCache: CACHE_PREFIX + BUILD.version,
+        sources: pyscriptSources(),
       });
     });
     worker.terminate();  // its whole Python goes with it

@@ -51,13 +51,14 @@ export function libraryPaths(files) {
   return files.map((file) => file.path).filter((path) => path.endsWith(".so")).sort();
 }
 
-// A preRun step for Emscripten: write `files` under site-packages, then load the libraries
-// `libs` (paths among them) one after another.
+// A preRun step for Emscripten: write `files` (a relative path is under site-packages, an
+// absolute one where it says: the game's own files), then load the libraries `libs` (paths
+// among them) one after another.
 export function installStep(files, libs) {
   return function (Module) {
     const site = Module.API.sitePackages;
     for (const file of files) {
-      const full = `${site}/${file.path}`;
+      const full = file.path.startsWith("/") ? file.path : `${site}/${file.path}`;
       Module.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
       Module.FS.writeFile(full, file.data);  // copied: the bundle it came from can be freed
     }
@@ -95,6 +96,23 @@ export function tableFingerprint(Module) {
   return `${table.length}:${(hash >>> 0).toString(16)}`;
 }
 
+// Instantiate Pyodide's WebAssembly from the module static/js/boot.js compiled while the page
+// loaded (globalThis.masumeRuntimeWasm); if it has none, Pyodide's own way.
+function useEarlyRuntime(settings) {
+  const own = settings.instantiateWasm;
+  const early = globalThis.masumeRuntimeWasm;  // (kept: a normal start after a refused snapshot reuses it)
+  settings.instantiateWasm = (imports, receive) => {
+    early.then((module) => {
+      if (!module) return own(imports, receive);
+      return WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+    }).catch((error) => {
+      console.warn("Masume: the runtime compiled early could not start; compiling it again:", error);
+      own(imports, receive);
+    });
+    return {};  // Emscripten: the exports come later, through receive()
+  };
+}
+
 // Load Pyodide's Emscripten module script once and let `plan()` add a preRun step and see the
 // module before Pyodide uses it (plan() returns {step, created} for the load about to start).
 export async function hookModuleCreation(indexURL, plan) {
@@ -104,9 +122,10 @@ export async function hookModuleCreation(indexURL, plan) {
   const hooked = async (settings) => {
     const {step, created} = plan() || {};
     if (step) settings.preRun.unshift(step);  // preRun steps run last-first: this one after the stdlib's
+    if (globalThis.masumeRuntimeWasm && settings.instantiateWasm) useEarlyRuntime(settings);
     const Module = await create(settings);
     if (Module.masumeSetupError) throw Module.masumeSetupError;
-    if (created) created(Module);
+    if (created) await created(Module);
     return Module;
   };
   hooked.masumeHooked = true;

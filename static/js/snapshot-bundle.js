@@ -109,8 +109,20 @@ export function readHeader(bytes) {
 
 // Check the payload's sha256 and rebuild memory and files. Throws BundleError on any mismatch.
 export async function decodeBundle(bytes) {
+  const {checked, ...bundle} = openBundle(bytes);
+  await checked;
+  return bundle;
+}
+
+// Rebuild memory and files at once, and check the payload's sha256 meanwhile: `checked` settles
+// (rejecting with BundleError on a mismatch) while the caller gets on with starting the runtime,
+// and nothing may run the memory before it has settled. Throws BundleError on a malformed bundle.
+export function openBundle(bytes) {
   const {header, payload} = readHeader(bytes);
-  if (await sha256Hex(payload) !== header.payload.sha256) throw new BundleError("payload does not match its sha256");
+  const checked = sha256Hex(payload).then((digest) => {
+    if (digest !== header.payload.sha256) throw new BundleError("payload does not match its sha256");
+  });
+  checked.catch(() => {});  // (awaited by the caller; never an unhandled rejection meanwhile)
   const memory = new Uint8Array(header.memory.length);
   let at = 0;
   for (const [offset, length] of header.memory.runs) {
@@ -122,5 +134,5 @@ export async function decodeBundle(bytes) {
     if (file.offset + file.length > payload.length) throw new BundleError("file out of range");
     return {path: file.path, data: payload.subarray(file.offset, file.offset + file.length)};
   });
-  return {header, memory, files};
+  return {header, memory, files, checked};
 }

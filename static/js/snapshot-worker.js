@@ -3,7 +3,7 @@
 //
 // It starts a Python of its own exactly as a restoring page will (numpy's files written and
 // its libraries loaded before the C runtime starts, in one order: static/js/runtime-setup.js),
-// unpacks app.zip where PyScript does, imports numpy and the game's pure modules (app.core,
+// unpacks app.zip where PyScript does (and keeps its files in the bundle), imports numpy and the game's pure modules (app.core,
 // app.games, app.catalogue), then stores the memory snapshot with numpy's files as one bundle
 // (static/js/snapshot-bundle.js) in Cache Storage, keyed to the build. The page terminates
 // this worker when it answers, and its memory goes with it.
@@ -24,6 +24,8 @@ for _root in ("app.core", "app.games"):
     for _info in pkgutil.walk_packages(_package.__path__, _root + "."):
         importlib.import_module(_info.name)
 import app.catalogue  # the one game list, registered into app.core as the page will find it
+# What PyScript's own Python package imports on every page (pyscript/*.py): standard library only.
+import asyncio, base64, functools, html, inspect, io, json, pathlib, re  # noqa
 importlib.invalidate_caches()
 del _root, _package, _info
 `;
@@ -49,7 +51,30 @@ async function bytesOf(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function make({indexURL, wheelURL, appURL, build, cacheName, key, filesCache}) {
+// Bytecode for PyScript's own package, from its sources as the page wrote them: checked-hash
+// .pyc files where Python looks for them (__pycache__ beside each source), so a restoring page
+// imports them without compiling, and compiles again should a source ever differ.
+const COMPILE_SOURCES = `
+import importlib.util, json, os, py_compile
+_compiled = []
+for _source in json.loads(masume_sources):
+    os.makedirs(os.path.dirname(_source["path"]), exist_ok=True)
+    with open(_source["path"], "w", encoding="utf-8") as _file:
+        _file.write(_source["text"])
+    _compiled.append(py_compile.compile(_source["path"], cfile=importlib.util.cache_from_source(_source["path"]),
+                                        doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH))
+json.dumps(_compiled)
+`;
+
+async function bytecodeOf(pyodide, sources) {
+  if (!sources || !sources.length) return [];
+  pyodide.globals.set("masume_sources", JSON.stringify(sources));  // a str: no JS object stays referenced
+  const paths = JSON.parse(pyodide.runPython(COMPILE_SOURCES));
+  pyodide.runPython("del masume_sources, _compiled, _source, _file");
+  return paths.map((path) => ({path, data: pyodide.FS.readFile(path)}));
+}
+
+async function make({indexURL, wheelURL, appURL, build, cacheName, key, filesCache, sources}) {
   const started = performance.now();
   fetchFromCache(filesCache);
   const [wheel, app] = await Promise.all([bytesOf(wheelURL), bytesOf(appURL)]);
@@ -60,13 +85,19 @@ async function make({indexURL, wheelURL, appURL, build, cacheName, key, filesCac
   const pyodide = await loadPyodide({indexURL, _makeSnapshot: true, packages: [], stdout: () => {}, stderr: () => {}});
   pyodide.FS.writeFile("/tmp/masume-app.zip", app);
   pyodide.runPython(PREPARE);
+  // The game's files go in the bundle too, written where PyScript unpacks app.zip: a restoring
+  // page writes them before Python starts and skips PyScript's slower unpacking in Python.
+  const home = pyodide.runPython("import os; os.getcwd()");
+  const gameFiles = (await unzip(app, (path) => !path.endsWith("/"))).map(({path, data}) => ({path: `${home}/${path}`, data}));
+  const pyscriptBytecode = await bytecodeOf(pyodide, sources);
   // Pyodide lists the packages it found in site-packages (numpy, "Unknown") in an object that a
   // snapshot requires to be empty; the restoring page lists numpy again itself.
   for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
   const table = tableFingerprint(module);
   const memory = pyodide.makeMemorySnapshot();
   const bundle = await encodeBundle({
-    memory, files, info: {build, pyodide: version, table, libs, packages: ["numpy"], made: new Date().toISOString()},
+    memory, files: files.concat(gameFiles, pyscriptBytecode),
+    info: {build, pyodide: version, table, libs, packages: ["numpy"], app: home, made: new Date().toISOString()},
   });
   const cache = await caches.open(cacheName);
   await cache.put(key, new Response(bundle, {

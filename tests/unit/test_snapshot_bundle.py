@@ -46,6 +46,12 @@ results.otherFormat = await refused(otherFormat);
 const otherMagic = encoded.slice(); otherMagic[0] = 0;
 results.otherMagic = await refused(otherMagic);
 results.empty = await refused(new Uint8Array(0));
+// openBundle hands memory over at once and checks the sha256 meanwhile: `checked` says the verdict.
+const opened = bundle.openBundle(flipped);
+results.openedAtOnce = opened.memory.length === memory.length;
+results.openedVerdict = await opened.checked.then(() => "accepted",
+  (error) => error instanceof BundleError ? "refused: " + error.message : "crashed: " + error);
+results.openedGood = await bundle.openBundle(encoded).checked.then(() => "accepted", (error) => "refused: " + error);
 process.stdout.write(JSON.stringify(results));
 """
 
@@ -77,3 +83,9 @@ def test_all_zero_pages_are_left_out_of_the_payload(results: dict) -> None:
 @pytest.mark.parametrize("case", ["truncated", "changedByte", "otherFormat", "otherMagic", "empty"])
 def test_a_damaged_or_foreign_bundle_is_refused(results: dict, case: str) -> None:
     assert results[case].startswith("refused: "), results[case]
+
+
+def test_an_opened_bundle_is_usable_at_once_and_its_check_refuses_a_changed_byte(results: dict) -> None:
+    assert results["openedAtOnce"] is True
+    assert results["openedVerdict"].startswith("refused: payload does not match")
+    assert results["openedGood"] == "accepted"
