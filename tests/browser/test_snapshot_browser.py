@@ -162,7 +162,7 @@ def test_a_damaged_or_foreign_snapshot_is_refused_and_replaced(browser, base_url
         context.close()
 
 
-def test_a_restored_visit_takes_numpy_the_game_and_pyscript_bytecode_from_the_snapshot(made, base_url, request_log) -> None:  # noqa: ANN001
+def test_a_restored_visit_takes_numpy_the_game_and_bytecode_from_the_snapshot(made, base_url, request_log) -> None:  # noqa: ANN001
     requested: list[str] = []
     page = made.new_page()
     page.on("request", lambda request: requested.append(request.url))
@@ -179,7 +179,8 @@ def test_a_restored_visit_takes_numpy_the_game_and_pyscript_bytecode_from_the_sn
     # The game's files were written from the bundle before Python started (PyScript's unpacking was
     # skipped), and PyScript's package was imported from the bytecode the bundle carries.
     written_ms = python(page, "import os; os.stat('app/web/shell.py').st_mtime * 1000")
-    restored_ms = page.evaluate("performance.timeOrigin + performance.getEntriesByName('masume:snapshot:restored')[0].startTime")
+    restored_ms = page.evaluate(
+        "performance.timeOrigin + performance.getEntriesByName('masume:snapshot:restored')[0].startTime")
     assert written_ms < restored_ms, (written_ms, restored_ms)
     found = python(page, "import importlib.util, os, sys; "
                          "os.path.isfile(importlib.util.cache_from_source(sys.modules['pyscript.display'].__file__))")
