@@ -1,8 +1,9 @@
 """numpy, the puzzle engine, arrives after the page: whether it is here, and waiting for it.
 
-static/js/interpreter.js starts Python without numpy on a normal start and loads numpy's
-package in the background (`window.masumeNumpy`, a promise; `window.masumeNumpyReady` once it
-resolved), so home and statistics appear without waiting for it. A start from the start-up
+static/js/interpreter.js starts Python without numpy on a normal start and installs numpy's
+package once the first screen is drawn, or at once when a screen asks (`window.masumeNumpyNow`);
+`window.masumeNumpy` is a promise, `window.masumeNumpyReady` true once it resolved. So home and
+statistics appear without waiting for it. A start from the start-up
 snapshot has numpy already imported. Screens that run a game's rules wait here first.
 """
 
@@ -25,5 +26,7 @@ def when_ready(arrived: Callable[[], None], failed: Callable[[str], None]) -> No
     if is_ready():
         arrived()
         return
+    if hasattr(window, "masumeNumpyNow"):
+        window.masumeNumpyNow()  # installed after the first screen unless asked for: asked now
     window.masumeNumpy.then(create_once_callable(guard(lambda _result: arrived())),
                             create_once_callable(guard(lambda error: failed(str(error)[:160]))))

@@ -37,6 +37,7 @@
     var matched = caches.match(new URL("masume-start-snapshot.bin", document.baseURI).href, {cacheName: snapshotCache})
       .catch(function () { return null; });
     snapshotFound = matched.then(function (response) { return !!response; });
+    window.masumeSnapshotFound = snapshotFound;
     window.masumeSnapshotRead = matched.then(function (response) { return response ? response.arrayBuffer() : null; })
       .catch(function () { return null; });
   }
@@ -350,6 +351,27 @@
     document.head.appendChild(link);
   }
 
+  // A copy of a file's bytes, for a script that reads it before PyScript asks for it
+  // (static/js/interpreter.js unzips the game's files early): the download is shared, never
+  // repeated. PyScript's own request gets the response once `until` has settled (the early
+  // reader is done with it) or after HOLD_MS at most. Promise<ArrayBuffer or null>, or null.
+  var HOLD_MS = 5000;
+  var held = {};  // absolute URL -> Promise PyScript's request waits for
+  window.masumeEarlyBytes = function (href, until) {
+    var url = new URL(href, document.baseURI);
+    url.hash = "";
+    if (notYet[url.href]) { var entry = notYet[url.href]; delete notYet[url.href]; prefetch(entry); }
+    var waiting = prefetched[url.href];
+    if (!waiting) return null;
+    var copy = waiting.then(function (response) { return response.clone(); });
+    if (until) {
+      held[url.href] = Promise.race([until.catch(function () {}), new Promise(function (resolve) {
+        setTimeout(resolve, HOLD_MS);
+      })]);
+    }
+    return copy.then(function (response) { return response.ok ? response.arrayBuffer() : null; });
+  };
+
   // PyScript and Pyodide call the global fetch() when they need a file: the first call for a
   // prefetched URL gets the response already on its way. A request with an integrity value
   // (Pyodide checks the numpy wheel's sha256) is checked here against the same value.
@@ -375,6 +397,12 @@
           });
         }
         var waiting = prefetched[url.href];
+        if (waiting && held[url.href]) {
+          var hold = held[url.href];
+          delete held[url.href];
+          delete prefetched[url.href];
+          return hold.then(function () { return waiting; });
+        }
         if (waiting) {
           delete prefetched[url.href];
           if (!(init && init.integrity)) return waiting;
@@ -397,7 +425,8 @@
 
   // The files PyScript and Pyodide need to start Python come first; the numpy wheel and the
   // game's files second, so they arrive while Python starts instead of slowing its start.
-  var FIRST = /pyodide\.asm\.|python_stdlib|pyodide-lock|pyodide\.mjs|pyscript\/|pyscript\.toml$/;
+  // (app.zip is small and static/js/interpreter.js unzips it while Python starts: it comes first too.)
+  var FIRST = /pyodide\.asm\.|python_stdlib|pyodide-lock|pyodide\.mjs|pyscript\/|pyscript\.toml$|\/app\.zip$/;
   function startDownloads() {
     if (!nativeFetch) return;
     var controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);

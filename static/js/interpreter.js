@@ -17,7 +17,7 @@
 // happened; window.masumeSnapshot lets Settings show the stored size and clear it.
 import {loadPyodide as loadRuntime, version} from "../vendor/pyodide/pyodide.mjs";
 import {BundleError, openBundle} from "./snapshot-bundle.js";
-import {hookModuleCreation, installStep, tableFingerprint} from "./runtime-setup.js";
+import {hookModuleCreation, installStep, tableFingerprint, unzip} from "./runtime-setup.js";
 
 export {version};
 
@@ -73,7 +73,8 @@ async function deleteSnapshot() {
   } catch (error) { /* nothing stored, nothing to delete */ }
 }
 
-// Performance marks for bench/: masume:snapshot:read|decoded|runtime|restored, masume:snapshot:started.
+// Performance marks for bench/ and tests: masume:snapshot:read|decoded|runtime|restored, masume:snapshot:started,
+// masume:snapshot:game-files (the game's files written for PyScript), masume:snapshot:numpy-install.
 function mark(name) {
   if (globalThis.performance && performance.mark) performance.mark(`masume:snapshot:${name}`);
 }
@@ -103,20 +104,47 @@ except (ImportError, AttributeError):
 del _random, _sys, _seen, _kept, _entry
 `;
 
-// The bundle held the game's files and the preRun step wrote them (in `home`, where PyScript
-// unpacks app.zip): PyScript's own unpacking of this build's app.zip, in Python, is skipped once.
-function skipGameUnpack(pyodide, home) {
+// PyScript unpacks app.zip into Python's working directory with Python's own zip module, file
+// by file: a few hundred milliseconds on a 2-core machine. Its files are written here instead,
+// once, from JS: `files()` returns them ([{path, data}], paths relative to that directory), or
+// [] when they are already there (a restore wrote them before Python started), or null when
+// they are not ready (PyScript then unpacks as it always did).
+function writeGameFilesForPyScript(pyodide, files) {
   const app = BUILD.files.find((file) => /\/app\.zip$/.test(file.url));
   const unpack = pyodide.unpackArchive;
   pyodide.unpackArchive = function (buffer, format, options = {}) {
-    const here = [".", "./", home, `${home}/`].includes(options.extractDir);
-    if (app && format === "zip" && here && (buffer.byteLength ?? buffer.length) === app.size) {
-      pyodide.unpackArchive = unpack;
-      return;
+    const here = [".", "./", pyodide.FS.cwd()].includes(options.extractDir);
+    const ready = app && format === "zip" && here && (buffer.byteLength ?? buffer.length) === app.size ? files() : null;
+    if (!ready) return unpack.call(this, buffer, format, options);
+    pyodide.unpackArchive = unpack;
+    const home = pyodide.FS.cwd();
+    for (const {path, data} of ready) {
+      const full = `${home}/${path}`;
+      pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+      pyodide.FS.writeFile(full, data);
     }
-    return unpack.call(this, buffer, format, options);
+    mark("game-files");
   };
 }
+
+// The game's files unzipped from app.zip's bytes as they arrive (shared with PyScript's own
+// request, which waits until this is done: static/js/boot.js), while Python starts: {files}.
+function unzipGameFilesEarly() {
+  const app = BUILD.files.find((file) => /\/app\.zip$/.test(file.url));
+  if (!app || !globalThis.masumeEarlyBytes || !globalThis.DecompressionStream) return;
+  let done;
+  const finished = new Promise((resolve) => { done = resolve; });
+  const bytes = globalThis.masumeEarlyBytes(new URL(app.url, document.baseURI).href, finished);
+  if (!bytes) return;
+  bytes.then((buffer) => (buffer && buffer.byteLength === app.size
+    ? unzip(new Uint8Array(buffer), (path) => !path.endsWith("/")) : null))
+    .then((files) => { early.files = files; }, () => {})
+    .finally(done);
+}
+
+// Started as this module loads, unless a start-up snapshot is stored (its bundle holds the files).
+const early = {files: null};
+Promise.resolve(globalThis.masumeSnapshotFound).then((found) => { if (!found) unzipGameFilesEarly(); });
 
 async function restore(bytes, options) {
   const {header, memory, files, checked} = openBundle(bytes);
@@ -140,7 +168,7 @@ async function restore(bytes, options) {
   };
   const pyodide = await loadRuntime(settings);
   plan = null;
-  if (header.app) skipGameUnpack(pyodide, header.app);
+  if (header.app) writeGameFilesForPyScript(pyodide, () => []);
   pyodide.runPython(AFTER_RESTORE);
   for (const name of header.packages) pyodide.loadedPackages[name] = "default channel";
   // Pyodide keeps its options; without this the snapshot's bytes would stay in memory.
@@ -249,18 +277,36 @@ globalThis.masumeSnapshot = {
   python: null,  // the running Pyodide, for tests and benchmarks (as app/web/boot.py keeps the shell)
 };
 
+// numpy's package is installed once the first screen is drawn (home needs none of it, and
+// installing it on the main thread would hold that screen back), or at once when a screen asks
+// for it (window.masumeNumpyNow, called by app/web/engine.py). Its bytes are already on their
+// way meanwhile (static/js/boot.js).
 function installLater(pyodide, names) {
   const problems = [];
+  let begin;
+  const asked = new Promise((resolve) => { begin = resolve; });
   globalThis.masumeNumpyReady = false;
-  globalThis.masumeNumpy = pyodide.loadPackage(names, {
+  globalThis.masumeNumpyNow = () => begin();
+  globalThis.masumeNumpy = asked.then(() => mark("numpy-install")).then(() => pyodide.loadPackage(names, {
     messageCallback() {},
     errorCallback(message) { problems.push(message); },
-  }).then(() => {
+  })).then(() => {
     const missing = names.filter((name) => !pyodide.loadedPackages[name]);
     if (missing.length) throw new Error(problems[0] || `${missing.join(", ")} could not be installed`);
     globalThis.masumeNumpyReady = true;
   });
   globalThis.masumeNumpy.catch((error) => console.error("Masume: numpy could not be installed:", error));
+  whenPageReady(() => setTimeout(begin, 0));
+}
+
+function whenPageReady(then) {
+  if (root.getAttribute("data-ready") === "true") { then(); return; }
+  const observer = new MutationObserver(() => {
+    if (root.getAttribute("data-ready") !== "true") return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(root, {attributes: true, attributeFilter: ["data-ready"]});
 }
 
 export async function loadPyodide(options = {}) {
@@ -290,6 +336,7 @@ export async function loadPyodide(options = {}) {
     ...options, indexURL: INDEX_URL, packages: (options.packages || []).filter((name) => !later.includes(name)),
   });
   if (later.length) installLater(pyodide, later);
+  writeGameFilesForPyScript(pyodide, () => early.files);
   mark("started");
   root.setAttribute("data-start", "normal");
   globalThis.masumeSnapshot.python = pyodide;

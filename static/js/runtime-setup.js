@@ -36,14 +36,15 @@ export async function unzip(bytes, keep = wantedFile) {
     if (!keep(path)) continue;
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const raw = bytes.subarray(start, start + packed);
-    let data;
-    if (method === 0) data = raw.slice();
-    else if (method === 8) data = new Uint8Array(await new Response(new Blob([raw]).stream()
-      .pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
-    else throw new Error(`zip method ${method} in ${path}`);
-    out.push({path, data});
+    if (method === 0) out.push({path, data: raw.slice()});
+    else if (method === 8) {
+      // (all at once, not one after another: each inflation waits for the browser's turn)
+      out.push(new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw")))
+        .arrayBuffer().then((data) => ({path, data: new Uint8Array(data)})));
+    } else throw new Error(`zip method ${method} in ${path}`);
   }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = await Promise.all(out);
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 // The libraries among `files`, in the one order both sessions load them in.
