@@ -54,18 +54,42 @@ function tellPages(message) {
   });
 }
 
+// A "derived" file (the runtime's WebAssembly) is inflated from its gzipped copy, which the list
+// also holds and the page downloaded, instead of being downloaded a second time; where this
+// browser cannot inflate, it is downloaded.
+function derive(cache, entry) {
+  if (!self.DecompressionStream) return fetchVerified(entry);
+  return cache.match(absolute(entry.from)).then(function (source) {
+    if (!source) return fetchVerified(entry);
+    var inflated = new Response(source.body.pipeThrough(new DecompressionStream("gzip")), {
+      headers: {"Content-Type": "application/wasm", "Content-Length": String(entry.size)}
+    });
+    return matches(inflated, entry).then(function (same) {
+      if (!same) throw new Error(entry.url + " inflated from " + entry.from + " is not the file of version " + BUILD.version);
+      return inflated;
+    });
+  });
+}
+
+function store(cache, entries) {
+  return Promise.all(entries.map(function (entry) {
+    // The page may have stored its own downloads here already (static/js/boot.js): keep those
+    // that are this version's, download (or inflate) the rest.
+    return cache.match(absolute(entry.url)).then(function (staged) {
+      return staged ? matches(staged, entry) : false;
+    }).then(function (kept) {
+      if (kept) return null;
+      var made = entry.kind === "derived" ? derive(cache, entry) : fetchVerified(entry);
+      return made.then(function (response) { return cache.put(absolute(entry.url), response); });
+    });
+  }));
+}
+
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return Promise.all(BUILD.files.map(function (entry) {
-      // The page may have stored its own downloads here already (static/js/boot.js): keep those
-      // that are this version's, download the rest.
-      return cache.match(absolute(entry.url)).then(function (staged) {
-        return staged ? matches(staged, entry) : false;
-      }).then(function (kept) {
-        if (kept) return null;
-        return fetchVerified(entry).then(function (response) { return cache.put(absolute(entry.url), response); });
-      });
-    })).then(function () {
+    var derived = BUILD.files.filter(function (entry) { return entry.kind === "derived"; });
+    var others = BUILD.files.filter(function (entry) { return entry.kind !== "derived"; });
+    return store(cache, others).then(function () { return store(cache, derived); }).then(function () {
       // The list itself, exactly as this worker read it: the page's copy can never be another version's.
       var text = "self.MASUME_BUILD = " + JSON.stringify(BUILD) + ";\n";
       return cache.put(absolute(PRECACHE_URL), new Response(text, {

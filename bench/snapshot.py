@@ -323,8 +323,9 @@ def markdown(report: dict[str, Any]) -> str:
         "",
         "Restore breakdown, medians in ms from navigation start (performance marks `masume:snapshot:*`):",
         "",
-        "| visit | bundle read (`read`) | sha256 checked, memory rebuilt (`decoded`) "
-        "| WebAssembly + numpy's libraries (`runtime`) | Python restored (`restored`) | `data-ready` |",
+        "| visit | bundle read (`read`) | memory rebuilt (`decoded`) "
+        "| WebAssembly instantiated (compiled while the bundle was read), numpy's libraries loaded, "
+        "sha256 checked meanwhile (`runtime`) | Python restored (`restored`) | `data-ready` |",
         "|---|---:|---:|---:|---:|---:|",
         *[f"| {visit} | " + " | ".join(f"{marks[visit][name]['median']:.0f}" for name in RESTORE_MARKS)
           + f" | {times[visit]['median']:.0f} |" for visit in ("second", "third")],

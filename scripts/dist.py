@@ -78,7 +78,7 @@ def compressed_size(path: Path) -> int:
 
 def first_visit(folder: Path, description: dict) -> list[tuple[str, int, int]]:
     """Return (url, raw bytes, compressed bytes) for every file a first visit downloads."""
-    urls = [entry["url"] for entry in description["files"]] + list(EXTRA_FILES)
+    urls = [entry["url"] for entry in description["files"] if entry["kind"] != "derived"] + list(EXTRA_FILES)
     return [(url, (folder / url).stat().st_size, compressed_size(folder / url)) for url in urls]
 
 

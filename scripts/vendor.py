@@ -10,6 +10,7 @@ PyScript unpacks at start-up: one request instead of one per module.
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import shutil
@@ -116,6 +117,27 @@ def copy_pyodide() -> dict:
     for name in PYODIDE_FILES:
         shutil.copy2(source / name, target / name)
     return json.loads((source / "pyodide-lock.json").read_text())
+
+
+# A first visit downloads Pyodide's WebAssembly gzipped (3.2 instead of 10.1 MB) and inflates it
+# as it arrives (static/js/boot.js): many hosts and game portals send .wasm uncompressed. The
+# service worker stores the inflated file for later visits (sw.js: kind "derived"), and a browser
+# without DecompressionStream fetches the plain file, which stays in the folder. (Not ".gz": some
+# servers send a .gz file with Content-Encoding: gzip, and the browser would inflate it itself.)
+RUNTIME_WASM = "pyodide.asm.wasm"
+
+
+def compress_runtime(folder: Path = VENDOR / "pyodide") -> Path:
+    """Write folder/pyodide.asm.wasm-gz (gzip -9, reproducible) unless it is already that file's; return it."""
+    source = folder / RUNTIME_WASM
+    target = folder / f"{RUNTIME_WASM}-gz"
+    if target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
+        return target
+    partial = folder / f"{target.name}.partial"
+    with partial.open("wb") as raw, gzip.GzipFile(filename="", mode="wb", compresslevel=9, fileobj=raw, mtime=0) as out:
+        out.write(source.read_bytes())
+    partial.replace(target)
+    return target
 
 
 def fetch_numpy_wheel(name: str, sha256: str) -> Path:
@@ -318,6 +340,7 @@ def size_summary(report: dict) -> str:
 #
 # kind: "page"   loaded by index.html itself (the page, css, boot.js, icons, manifest)
 #       "module" a JS module PyScript or Pyodide imports later; boot.js modulepreloads it
+#       "derived" made from the listed file "from" (sw.js inflates pyodide.asm.wasm-gz), not downloaded
 #       "fetch"  a file PyScript or Pyodide fetch()es later; boot.js requests it at once
 
 
@@ -336,11 +359,15 @@ def site_files(root: Path = ROOT) -> list[tuple[str, str]]:
     files += [(f"static/vendor/pyscript/{name}", "page" if name == "core.js" else "module")
               for name in PYSCRIPT_LOADED]
     lock = json.loads((root / "static/vendor/pyodide/pyodide-lock.json").read_text())
-    pyodide = {"pyodide.mjs": "module", "pyodide.asm.js": "module", "pyodide.asm.wasm": "fetch",
-               "python_stdlib.zip": "fetch", "pyodide-lock.json": "fetch",
+    pyodide = {"pyodide.mjs": "module", "pyodide.asm.js": "module", f"{RUNTIME_WASM}-gz": "fetch",
+               RUNTIME_WASM: "derived", "python_stdlib.zip": "fetch", "pyodide-lock.json": "fetch",
                lock["packages"]["numpy"]["file_name"]: "fetch"}
     files += [(f"static/vendor/pyodide/{name}", kind) for name, kind in pyodide.items()]
     return files
+
+
+# A "derived" file is not downloaded: it is made from another listed file (its "from").
+DERIVED_FROM = {f"static/vendor/pyodide/{RUNTIME_WASM}": f"static/vendor/pyodide/{RUNTIME_WASM}-gz"}
 
 
 def precache_manifest(root: Path = ROOT) -> dict:
@@ -350,7 +377,10 @@ def precache_manifest(root: Path = ROOT) -> dict:
         path = root / url
         if not path.is_file():
             raise SetupError(f"{url} is missing from {root}: the page loads it, so it must be there")
-        entries.append({"url": url, "size": path.stat().st_size, "sha256": file_sha256(path), "kind": kind})
+        entry = {"url": url, "size": path.stat().st_size, "sha256": file_sha256(path), "kind": kind}
+        if kind == "derived":
+            entry["from"] = DERIVED_FROM[url]
+        entries.append(entry)
     version = hashlib.sha256("".join(f"{e['url']} {e['sha256']}\n" for e in entries).encode()).hexdigest()[:16]
     return {"version": version, "files": entries}
 
@@ -379,6 +409,7 @@ def main() -> int:
         ensure_node_modules()
         copy_pyscript()
         lock = copy_pyodide()
+        compress_runtime()
         numpy = lock["packages"]["numpy"]
         wheel = fetch_numpy_wheel(numpy["file_name"], numpy["sha256"])
         modules = build_app_archive(bytecode=compile_bytecode(app_modules()))

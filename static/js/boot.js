@@ -329,13 +329,30 @@
 
   // Pyodide's runtime, compiled while the page loads (window.masumeRuntimeWasm: Promise of a
   // WebAssembly.Module, or null when it could not be, e.g. a server's wrong content type; then
-  // Pyodide fetches and compiles it itself, as it would have).
+  // Pyodide fetches and compiles it itself, as it would have). A first visit downloads it
+  // gzipped and inflates it as it arrives (3.2 instead of 10.1 MB: many hosts send .wasm
+  // uncompressed); later visits compile the inflated copy the service worker stored, so the
+  // browser can reuse the code it cached. `plain` is the runtime's entry, `packed` its gzipped copy.
   var runtimeWasmUrl = null;
-  function compileEarly(entry) {
-    if (!window.WebAssembly || !WebAssembly.compileStreaming) return;
-    runtimeWasmUrl = entryUrl(entry);
-    window.masumeRuntimeWasm = WebAssembly.compileStreaming(nativeFetch(entryUrl(entry), {credentials: "same-origin"}))
-      .catch(function () { return null; });
+  function compileEarly(plain, packed, controlled) {
+    if (!window.WebAssembly || !WebAssembly.compileStreaming) return false;
+    runtimeWasmUrl = entryUrl(plain);
+    var compiled;
+    if (controlled || !packed || !window.DecompressionStream) {
+      if (!controlled) return false;  // (Pyodide requests the plain file, prefetched as any other)
+      compiled = WebAssembly.compileStreaming(nativeFetch(runtimeWasmUrl, {credentials: "same-origin"}));
+    } else {
+      prefetch(packed);
+      var response = prefetched[entryUrl(packed)];
+      delete prefetched[entryUrl(packed)];  // nobody else asks for the gzipped copy
+      compiled = response.then(function (packedResponse) {
+        if (!packedResponse.ok || !packedResponse.body) return null;
+        var inflated = packedResponse.body.pipeThrough(new DecompressionStream("gzip"));
+        return WebAssembly.compileStreaming(new Response(inflated, {headers: {"Content-Type": "application/wasm"}}));
+      });
+    }
+    window.masumeRuntimeWasm = compiled.catch(function () { return null; });
+    return true;
   }
 
   function modulePreload(entry) {
@@ -432,18 +449,26 @@
     var controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
     var first = [];
     var second = [];
+    // The runtime's WebAssembly is compiled at once, streaming, while the rest loads
+    // (static/js/runtime-setup.js hands the compiled module to Pyodide): nothing waits for it.
+    var plainWasm = entries.filter(function (entry) { return /\.wasm$/.test(entry.url); })[0];
+    var packedWasm = plainWasm && entries.filter(function (entry) { return entry.url === plainWasm.from; })[0];
+    var wasmEarly = false;
     entries.forEach(function (entry) {
       if (entry.kind === "module") { total += entry.size; modulePreload(entry); return; }
+      if (entry === plainWasm && !(packedWasm && window.DecompressionStream)) entry = {url: entry.url, size: entry.size,
+        sha256: entry.sha256, kind: "fetch"};  // a browser that cannot inflate downloads the plain file
       if (entry.kind !== "fetch") return;
-      // From the worker's cache, the WebAssembly is compiled at once, streaming, while the rest
-      // loads (static/js/runtime-setup.js hands the compiled module to Pyodide): the browser
-      // reuses the code it cached on the last visit, and nothing waits for the snapshot's read.
-      if (controlled && /\.wasm$/.test(entry.url)) { compileEarly(entry); return; }
+      if (/\.wasm(-gz)?$/.test(entry.url) && (controlled || entry === packedWasm)) return;  // (compileEarly)
       total += entry.size;
       (FIRST.test(entry.url) ? first : second).push(entry);
     });
     takeOver();
     if (!controlled) staging = openStaging();
+    if (plainWasm) {
+      wasmEarly = compileEarly(plainWasm, packedWasm, controlled);
+      if (wasmEarly && !controlled && packedWasm) total += packedWasm.size;
+    }
     first.forEach(prefetch);
     // Waiting for the first wave only when it has to cross a network; from the worker's cache all at
     // once, except numpy's wheel when a start-up snapshot holds numpy (fetched only if asked for).

@@ -81,9 +81,10 @@ def test_a_missing_file_is_named_in_japanese(browser, base_url) -> None:  # noqa
 
 
 def test_a_blocked_runtime_download_is_named_with_a_retry(browser, base_url) -> None:  # noqa: ANN001
-    context, page, requests = open_failing(browser, base_url, "**/pyodide.asm.wasm", lambda route: route.abort())
+    # (a first visit downloads the runtime's WebAssembly gzipped: static/js/boot.js)
+    context, page, requests = open_failing(browser, base_url, "**/pyodide.asm.wasm-gz", lambda route: route.abort())
     text = assert_readable(page)
-    assert text.startswith("The game could not start: the file static/vendor/pyodide/pyodide.asm.wasm "
+    assert text.startswith("The game could not start: the file static/vendor/pyodide/pyodide.asm.wasm-gz "
                            "could not be downloaded"), text
     assert all(url.startswith((base_url, "data:", "blob:")) for url in requests), requests
     context.close()
@@ -151,7 +152,7 @@ def test_a_truncated_runtime_file_is_named_as_damaged_within_seconds(browser, ba
 
 
 def test_a_wasm_file_with_flipped_bytes_is_named_as_damaged(browser, base_url) -> None:  # noqa: ANN001
-    damaged = "static/vendor/pyodide/pyodide.asm.wasm"
+    damaged = "static/vendor/pyodide/pyodide.asm.wasm-gz"  # what a first visit downloads
     body = bytearray((ROOT / damaged).read_bytes())
     for index in range(1000, len(body), len(body) // 7):
         body[index] ^= 0xFF
@@ -240,6 +241,8 @@ def test_a_slow_download_keeps_going_and_a_stopped_one_says_so(browser) -> None:
     page = context.new_page()
     try:
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/", wait_until="commit")
+        # (on a loaded machine the bar may only start after half a second: the sampling starts then)
+        page.wait_for_function("() => (document.querySelector('#loading-progress')?.value ?? 0) > 0", timeout=10_000)
         values = []
         for _ in range(8):  # 4 s of trickling: longer than both limits, yet no message, and the bar moves
             page.wait_for_timeout(500)

@@ -7,11 +7,16 @@ starts and written for PyScript, instead of PyScript unpacking them file by file
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+import vendor
+
+from tests.browser.conftest import NO_SNAPSHOT, wait_until_ready
 from tests.browser.test_offline_browser import play_a_move
 
 pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
 
 # At the moment <html data-ready> turns "true" (a MutationObserver's callback, a microtask queued
 # after any microtask queued before it), whether numpy's install had begun and whether numpy was
@@ -58,3 +63,36 @@ sorted(p for p in ("app/main.py", "app/web/shell.py", "app/games/mirrors/stages.
        if not os.path.isfile(p))
 `).toJs()""")
     assert missing == []
+
+
+def test_a_first_visit_downloads_the_runtime_gzipped_and_the_worker_keeps_it_inflated(browser, base_url, request_log) -> None:  # noqa: ANN001, E501
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(NO_SNAPSHOT)
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    page = context.new_page()
+    request_log.watch(page)
+    page.goto(base_url)
+    wait_until_ready(page)
+    runtime = [url.rsplit("/", 1)[-1] for url in requested if "/pyodide.asm.wasm" in url]
+    assert runtime == ["pyodide.asm.wasm-gz"], runtime  # 3.2 MB instead of 10.1, compiled as it is inflated
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+    plain = vendor.read_precache(ROOT)["files"]
+    entry = next(e for e in plain if e["url"].endswith("/pyodide.asm.wasm"))
+    # The service worker inflated the gzipped copy (it downloaded nothing again) into the plain file.
+    stored = page.evaluate("""async (url) => {
+        const names = (await caches.keys()).filter((name) => !name.endsWith(':snapshot'));
+        const hit = await caches.match(new URL(url, document.baseURI).href, {cacheName: names[0]});
+        const bytes = await hit.arrayBuffer();
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+        return [bytes.byteLength, Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')];
+    }""", entry["url"])
+    assert stored == [entry["size"], entry["sha256"]]
+    assert [url for url in requested if "/pyodide.asm.wasm" in url] == [base_url + entry["from"]], requested
+    # A returning visit compiles that inflated copy, from the worker's cache.
+    again = context.new_page()
+    request_log.watch(again)
+    again.goto(base_url)
+    wait_until_ready(again)
+    assert again.evaluate("async () => (await window.masumeRuntimeWasm) instanceof WebAssembly.Module") is True
+    context.close()
