@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from app.core.board_cells import cell_on_board
+from app.core.drafts import register_drafts
 from app.core.game import GameSpec, RefusedMoveError, Stages, Strings, Translate, moves_and_time  # noqa: F401 (importable here as before)
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
@@ -402,6 +403,22 @@ def cell_kind(state: State, row: int, col: int) -> Cell:
 
 
 # --- the descriptor: game IDs and the stage file are read on first call -----------------------------
+
+
+def _draft_reads(text: str) -> bool:
+    """Whether a stored draft's text is a stage the editor can open (the editor is imported on first call)."""
+    from app.core.gameid import GameIdError
+
+    from .editor import from_text
+
+    try:
+        from_text(text)
+    except GameIdError:
+        return False
+    return True
+
+
+register_drafts(ID, _draft_reads)  # drafts of the stage editor: records checked by the editor's own reader
 
 
 def _encode(state: State) -> str:

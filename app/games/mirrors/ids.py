@@ -79,8 +79,12 @@ def _source_of(side: str, index: int, colour: str, height: int, width: int) -> S
 
 def is_first_edition(puzzle: Puzzle) -> bool:
     """Return whether format 1 can name a puzzle: no second-edition cell, no inventory, an endless size."""
-    return (puzzle.inventory == (0, 0) and all(code < FIRST_EDITION_CODES for code in puzzle.cells)
-            and parse_endless_params(format_params(puzzle.params)) is not None)
+    if puzzle.inventory != (0, 0) or any(code >= FIRST_EDITION_CODES for code in puzzle.cells):
+        return False
+    try:
+        return parse_endless_params(format_params(puzzle.params)) is not None
+    except ValueError:  # a size format 1 never held (an editor's 4×4): format 2
+        return False
 
 
 def encode(state: State) -> str:

@@ -383,7 +383,8 @@ def plan(
 
     `upper`, if given, is a known solution length. Raises SolverLimitError past `max_nodes` segments.
     """
-    return _drain(plan_steps(height, width, cells, sources, hand, upper, max_nodes, math.inf))
+    found: Plan = _drain(plan_steps(height, width, cells, sources, hand, upper, max_nodes, math.inf))
+    return found
 
 
 def plan_steps(

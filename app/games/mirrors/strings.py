@@ -14,7 +14,10 @@ counts; {stage} a stage id such as 1-01 (or "Stage 1-01" in `mirrors_stage_optio
 `mirrors_stage_error_*` text; {moves} a number of moves; {width} {height} a board size.
 Every key is used by the backend or the view (tests/unit/test_mirrors.py checks it).
 English texts with a count have a singular in `EN_ONE` (used when that count is 1).
+The stage editor's strings are in `editor_strings.py`, merged in at the end.
 """
+
+from . import editor_strings
 
 EN = {
     "mirrors_name": "Light Path",
@@ -380,3 +383,6 @@ JA = {
     "mirrors_legend_wall": "壁（れんが）：どの光も止めます。",
     "mirrors_legend_letters": "マスの文字は色を表します（白・赤・緑・青）。",
 }
+
+EN.update(editor_strings.EN)
+JA.update(editor_strings.JA)

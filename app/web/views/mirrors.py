@@ -34,6 +34,7 @@ import numpy as np
 
 from app.games import mirrors
 from app.games.mirrors.cells import DELTAS
+from app.web.dom import element
 from app.web.layout import MOUSE_PRIMARY, MOUSE_SECONDARY, Action, BoardLayout, Geometry, Position
 from app.web.screen.stage_list import StageList
 from app.web.views.mirrors_paint import (
@@ -387,6 +388,9 @@ class MirrorsView(ParView):
                 on_endless=lambda: self.host.new_game(next(iter(mirrors.PRESETS.values()))), open_=wide)
             host.appendChild(self._stage_list.root)
         host.appendChild(self._legend.root)  # under the stage list, which stays where players look for it
+        # The stage editor (`#mirrors/edit`): build a stage, prove it, play it, share it.
+        host.appendChild(element("p", cls="mirrors-edit-entry", children=[element("a", attrs={
+            "href": "#mirrors/edit", "id": "mirrors-edit-link", "data-i18n": "mirrors_edit_link"})]))
 
     def after_render(self, session: Any) -> None:
         """The panel follows the game in play: the stage list, the legend, the damaged file's notice."""
