@@ -212,3 +212,10 @@ JA = {
     "mirrors_edit_deleted": "下書き「{name}」を削除しました。",
     "mirrors_edit_back": "光の道に戻る",
 }
+
+# English singulars: {key: (count parameter, text when that count is 1)}.
+EN_ONE = {
+    "mirrors_edit_verdict_solvable": ("par", "Solvable: 1 move at the fewest."),
+    "mirrors_edit_not_unique": ("par", "The best solution is not unique: more than one layout wins in 1 move."),
+    "mirrors_edit_draft_count": ("count", "1 of {max} drafts"),
+}

@@ -386,3 +386,4 @@ JA = {
 
 EN.update(editor_strings.EN)
 JA.update(editor_strings.JA)
+EN_ONE.update(editor_strings.EN_ONE)

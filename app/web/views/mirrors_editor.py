@@ -129,9 +129,10 @@ class EditorScreen:
         self.palette = Palette(listen, self._chosen)
         self.form = StageForm(listen, self._resize, self._set_inventory)
         buttons = {}
-        for name in ("test", "play", "share"):
+        for name, key in (("test", "mirrors_edit_test"), ("play", "mirrors_edit_play"),
+                          ("share", "mirrors_edit_share")):
             buttons[name] = element("button", cls="control", attrs={
-                "type": "button", "id": f"editor-{name}", "data-i18n": f"mirrors_edit_{name}"})
+                "type": "button", "id": f"editor-{name}", "data-i18n": key})
             on(buttons[name], "click", lambda _event, n=name: getattr(self, n)())
         self.buttons = buttons
         self.verdict_line = element("p", cls="editor-verdict", attrs={"id": "editor-verdict"})
@@ -157,10 +158,12 @@ class EditorScreen:
             element("a", cls="back-home", attrs={"href": "#", "data-i18n": "home"})])
         board_column = element("div", cls="board-column", children=[
             self.board_area, self.chosen_line, self.keys_line, actions])
-        panel = element("aside", cls="game-panel editor-panel", children=[
-            self.palette.root, self.form.root, clear, self.draft_list.root, back])
+        panel = element("aside", cls="editor-panel", children=[self.form.root, clear, self.draft_list.root, back])
         self.root.appendChild(element("header", cls="game-header", children=[self.heading, intro]))
-        self.root.appendChild(element("div", cls="game-layout", children=[board_column, panel]))
+        # Tab order: the palette, then the board it puts on, then the stage's settings and drafts.
+        self.root.appendChild(element("div", cls="editor-layout", children=[
+            self.palette.root, board_column, panel]))
+        on(self.palette.root, "keydown", self._on_palette_key)
         on(window, "resize", lambda _event: self._fit())
 
     def _new_board(self) -> None:
@@ -233,6 +236,12 @@ class EditorScreen:
         codes = self.view.codes(stage.state())
         label = self.view.label(int(codes[board.layout.index((row, col))]), (row, col))
         self.shell.announce(self.t("mirrors_edit_said_same" if same else "mirrors_edit_said_put", label=label))
+
+    def _on_palette_key(self, event: Any) -> None:
+        """Enter on the palette goes to the board, where Enter puts the chosen piece."""
+        if str(event.key) == "Enter" and self.board is not None:
+            event.preventDefault()
+            self.board.focus()
 
     def _chosen(self, name: str) -> None:
         self._show_chosen()

@@ -123,9 +123,11 @@ class DraftList:
                                   else t("mirrors_edit_no_drafts"))
         rows = []
         for name in names:
-            buttons = [element("button", text=t(f"mirrors_edit_{act}"), attrs={
+            buttons = [element("button", text=t(key), attrs={
                 "type": "button", "data-draft": name, "data-act": act, "class": f"editor-draft-{act}",
-                "aria-label": t(f"mirrors_edit_{act}_named", name=name)}) for act in ("open", "delete")]
+                "aria-label": t(named, name=name)})
+                for act, key, named in (("open", "mirrors_edit_open", "mirrors_edit_open_named"),
+                                        ("delete", "mirrors_edit_delete", "mirrors_edit_delete_named"))]
             rows.append(element("li", cls="editor-draft", children=[
                 element("span", cls="editor-draft-name", text=name), *buttons]))
         self.list.replaceChildren(*rows)
