@@ -156,13 +156,12 @@ class EditorScreen:
         back = element("p", cls="game-records", children=[
             element("a", attrs={"href": format_hash(self.game), "data-i18n": "mirrors_edit_back"}),
             element("a", cls="back-home", attrs={"href": "#", "data-i18n": "home"})])
-        board_column = element("div", cls="board-column", children=[
-            self.board_area, self.chosen_line, self.keys_line, actions])
+        board_column = element("div", cls="board-column", children=[self.board_area, self.chosen_line, self.keys_line])
         panel = element("aside", cls="editor-panel", children=[self.form.root, clear, self.draft_list.root, back])
         self.root.appendChild(element("header", cls="game-header", children=[self.heading, intro]))
-        # Tab order: the palette, then the board it puts on, then the stage's settings and drafts.
+        # Tab order: the palette, then the board it puts on, Test, Play and Share, then the stage's settings and drafts.
         self.root.appendChild(element("div", cls="editor-layout", children=[
-            self.palette.root, board_column, panel]))
+            self.palette.root, board_column, actions, panel]))
         on(self.palette.root, "keydown", self._on_palette_key)
         on(window, "resize", lambda _event: self._fit())
 
