@@ -36,6 +36,8 @@ EN = {
     "mirrors_direction_down": "down",
     "mirrors_direction_left": "left",
     "mirrors_hinted": "Turned the mirror at row {row}, column {col}; {left} turns to go",
+    "mirrors_hinted_moves": "Turned the mirror at row {row}, column {col}; {left} moves to go",
+    "mirrors_hinted_splitter": "Turned the splitter at row {row}, column {col}; {left} moves to go",
     "mirrors_said_turned": "Row {row}, column {col} turned",
     "mirrors_refused_fixed": "Row {row}, column {col} is a fixed mirror; it cannot turn.",
     "mirrors_refused_nothing": "Nothing to turn at row {row}, column {col}.",
@@ -203,6 +205,8 @@ EN = {
 # English singulars: {key: (count parameter, text when that count is 1)}.
 EN_ONE = {
     "mirrors_hinted": ("left", "Turned the mirror at row {row}, column {col}; 1 turn to go"),
+    "mirrors_hinted_moves": ("left", "Turned the mirror at row {row}, column {col}; 1 move to go"),
+    "mirrors_hinted_splitter": ("left", "Turned the splitter at row {row}, column {col}; 1 move to go"),
     "mirrors_hinted_placed_mirror": ("left", "Placed a mirror at row {row}, column {col}; 1 move to go"),
     "mirrors_hinted_placed_splitter": ("left", "Placed a splitter at row {row}, column {col}; 1 move to go"),
     "mirrors_hinted_took": ("left", "Took back the piece at row {row}, column {col}; 1 move to go"),
@@ -226,6 +230,8 @@ JA = {
     "mirrors_direction_down": "下",
     "mirrors_direction_left": "左",
     "mirrors_hinted": "{row}行{col}列の鏡を回しました。あと{left}回です",
+    "mirrors_hinted_moves": "{row}行{col}列の鏡を回しました。あと{left}手です",
+    "mirrors_hinted_splitter": "{row}行{col}列のハーフミラーを回しました。あと{left}手です",
     "mirrors_said_turned": "{row}行{col}列を回しました",
     "mirrors_refused_fixed": "{row}行{col}列は固定された鏡です。回せません。",
     "mirrors_refused_nothing": "{row}行{col}列には回せるものがありません。",

@@ -72,7 +72,8 @@ class MirrorsView(ParView):
     backend = mirrors
     spec = mirrors.SPEC
     grid_label_key = "mirrors_grid"
-    actions = (
+    # Stages with pieces to place have the placement keys too (see `actions`); the others only turn.
+    PLACING_ACTIONS = (
         Action("turn", "action_turn_or_place", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),
         Action("place_mirror", "action_place_mirror", keys=("m",)),
         Action("place_mirror_back", "action_place_mirror_back", keys=("Shift+M",)),
@@ -81,6 +82,7 @@ class MirrorsView(ParView):
         Action("take", "action_take", keys=("Delete", "Backspace", "t"), buttons=(MOUSE_SECONDARY,),
                long_press=True),
     )
+    TURNING_ACTIONS = (Action("turn", "action_turn", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),)
     sounds = {"turn": ((660.0, 0.0, 0.04, "triangle", 0.12), (990.0, 0.035, 0.05, "sine", 0.08))}
     stylesheet = "static/css/games/mirrors.css"
     min_cell_px = 30.0
@@ -97,6 +99,14 @@ class MirrorsView(ParView):
         self._stage_list: StageList | None = None  # None: no stages
         self._legend: Legend | None = None
         self._hand: Hand | None = None  # the pieces to place and the chooser, once extra_controls has made them
+
+    @property
+    def actions(self) -> tuple[Action, ...]:  # type: ignore[override]
+        """The board's input: placing keys (M, S, Delete...) only where the puzzle in play has pieces to place."""
+        state = self.host.state
+        if state is not None and not state.puzzle.places_pieces:
+            return self.TURNING_ACTIONS
+        return self.PLACING_ACTIONS
 
     # ----- the board -------------------------------------------------------------------------
 
@@ -245,8 +255,8 @@ class MirrorsView(ParView):
                 if not (end.lit and (end.row, end.col) in gained)]
         if verbosity != "full":
             parts = targets or ends[:1]
-            if move is not None and move[0] != "turn":
-                parts = [self._hand_text(after), *parts]
+            if move is not None and move[0] != "turn":  # a placement or a take-back says so, and what is left
+                parts = [self._move_words(move, "mirrors_said"), self._hand_text(after), *parts]
             text = count
             for part in reversed(parts):
                 text = self.t("mirrors_said_short", change=part, count=text)
@@ -345,6 +355,11 @@ class MirrorsView(ParView):
         …"): in the past, with the moves left once the hinted move is made (the hint plays it; the screen says
         these ahead of what lit)."""
         left = mirrors.remaining_turns(mirrors.apply(state, move))
+        if move[0] == "turn":  # a splitter is named a splitter; with pieces to place, what is left is "moves"
+            if mirrors.cell_kind(state, int(move[1]), int(move[2])).kind == "splitter":
+                return self.t("mirrors_hinted_splitter", row=int(move[1]) + 1, col=int(move[2]) + 1, left=left)
+            if state.puzzle.places_pieces:
+                return self.t("mirrors_hinted_moves", row=int(move[1]) + 1, col=int(move[2]) + 1, left=left)
         return self._move_words(move, "mirrors_hinted", left=left)
 
     def no_hint_text(self) -> str:
