@@ -242,3 +242,36 @@ def test_cancel_stops_a_test_and_a_test_never_blocks_the_page(page: Page) -> Non
             break
     assert text.startswith("Too tangled to prove")
     assert longest <= 100, f"a task of {longest:.0f} ms while testing"
+
+
+def test_the_editor_passes_axe_with_a_verdict_a_link_and_drafts(browser, base_url, request_log) -> None:  # noqa: ANN001
+    from tests.browser.test_a11y_browser import AXE, violations
+
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run `make vendor`")
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True, locale="en-US")
+    context.add_init_script("window.masumeNoSnapshot = true;")
+    page = context.new_page()
+    request_log.watch(page)
+    stage = editor.put(editor.put(editor.put(editor.blank(5, 5), 2, -1, "source_green"), 2, 2, "mirror_slash"),
+                       4, 2, "target_green")
+    page.goto(base_url + "#mirrors/edit/" + editor.to_text(stage))
+    page.wait_for_selector("#editor-palette")
+    page.locator("#editor-test").click()
+    assert verdict(page).startswith("Solvable: 1 move")
+    page.locator("#editor-share").click()
+    expect(page.locator("#editor-link")).to_be_visible()
+    page.locator("#editor-save").click()  # no name: "My stage"
+    expect(page.locator("#editor-draft-name")).to_have_value("My stage")  # saving again updates it
+    page.locator("#editor-draft-name").fill("")
+    page.locator("#editor-save").click()  # no name again: "My stage 2", not over the first
+    expect(page.locator("#editor-drafts li")).to_have_count(2)
+    expect(page.locator("#editor-drafts")).to_contain_text("My stage 2")
+    cell(page, 2, -1).focus()
+    found = violations(page)
+    assert not found, "axe found problems in the editor:\n" + "\n".join(found)
+    for media in ({"color_scheme": "dark"}, {"color_scheme": "light", "forced_colors": "active"}):
+        page.emulate_media(**media)
+        found = violations(page)
+        assert not found, f"axe found problems in the editor ({media}):\n" + "\n".join(found)
+    context.close()

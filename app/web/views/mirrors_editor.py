@@ -370,8 +370,12 @@ class EditorScreen:
         self.shell.notify(self.shell.i18n.sentences(text, *others))
 
     def save_draft(self, name: str) -> None:
-        """Keep the stage under `name` (the placeholder's name when empty), tested or not, solvable or not."""
-        name = name.strip() or self.t("mirrors_edit_draft_default")
+        """Keep the stage under `name` (when empty, "My stage", "My stage 2"…: a name not yet taken), tested or
+        not, solvable or not."""
+        if not name.strip():
+            taken = set(self.drafts.names(self.game))
+            base = self.t("mirrors_edit_draft_default")
+            name = next(n for n in (base, *(f"{base} {k}" for k in range(2, MAX_DRAFTS + 2))) if n not in taken)
         answer = self.drafts.save(self.game, name, editor.to_text(self.stage))
         keys = {SAVED: "mirrors_edit_saved", REPLACED: "mirrors_edit_replaced", FULL: "mirrors_edit_full",
                 BAD_NAME: "mirrors_edit_bad_name", NOT_KEPT: "mirrors_edit_not_kept"}
