@@ -23,13 +23,12 @@ from app.games.mirrors.editor import EditError, EditorStage, verdict_steps
 from app.games.mirrors.ids import decode
 from app.games.mirrors.planner import (
     _drain,
-    difficulty,
     fewest_moves,
     plan,
     plan_steps,
-    rating,
     shortest_layouts_steps,
 )
+from app.games.mirrors.rating import difficulty, rating
 from app.games.mirrors.solver import SolverLimitError
 from tests.unit.test_mirrors_pieces import board_of, choices, light, lit, random_board, targets_of
 
@@ -287,3 +286,17 @@ def test_puzzles_of_editor_stages_keep_their_sources_in_ring_order() -> None:
     assert all(inward_direction(s.row, s.col, height, width) == s.direction for s in stage.sources)
     assert editor.from_text(editor.to_text(stage)).sources == stage.sources
     assert isinstance(stage.puzzle(), Puzzle)
+
+
+def test_a_stage_with_a_few_pieces_to_place_is_proved_within_the_budget() -> None:
+    # Open cells and a piece or two in hand: the search stops placing once the hand is empty, so these are
+    # proved (one unsolvable, one solvable) instead of "too tangled".
+    stage = editor.put(editor.put(editor.put(editor.blank(6, 6), 2, -1, "source_green"), 2, 2, "mirror_slash"),
+                       5, 2, "target_green")
+    for row, col, name in ((-1, 4, "source_red"), (3, 4, "splitter_slash"), (3, 0, "target_red"),
+                           (1, 4, "glass_blue"), (4, 4, "filter_blue"), (5, 4, "target_blue")):
+        stage = editor.put(stage, row, col, name)
+    assert run(verdict_steps(editor.with_inventory(stage, 1, 0))).outcome == "unsolvable"
+    assert run(verdict_steps(editor.with_inventory(stage, 2, 0))).outcome == "unsolvable"
+    solvable = run(verdict_steps(editor.with_inventory(stage, 1, 1)))
+    assert solvable.outcome == "solvable" and solvable.par == 3

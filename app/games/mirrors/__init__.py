@@ -17,7 +17,7 @@ The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what t
 - View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`), `beam_ends` and
   `beam_changes` (BeamEnd: where each beam stops, and which stops a move changed), `beam_colours`,
   `lit_targets`, `targets`, `cell_kind` (a `Cell`), `remaining_turns`, `par`, `hint`,
-  `hand` and `hand_words` (pieces left to place), `difficulty` (`planner.Difficulty`), `stars`.
+  `hand` and `hand_words` (pieces left to place), `difficulty` (`rating.Difficulty`), `stars`.
 - Stages: `STAGES` (id -> Stage, in order), `TIERS` (tier -> ids), `stage_state`,
   `next_stage`, `stage_of`; a stage's params format to "stage-<id>" so each stage keeps its
   own bests. A damaged stage file leaves `STAGES` empty and says why in `STAGE_ERROR`.
@@ -72,7 +72,7 @@ from .trace import Beam, BeamEnd, Step, beam_end, cell_colours, changed_ends, li
 
 if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
     from .ids import decode, encode
-    from .planner import Difficulty
+    from .rating import Difficulty
     from .solver import SolverLimitError
     from .stages import STAGE_ERROR, STAGES, TIERS, Stage, StageFileError, next_stage, stage_state
 
@@ -80,7 +80,7 @@ if TYPE_CHECKING:  # imported on first use (below): the home screen needs only t
 # solver) are imported when a name from them is first read, so showing the home screen does not
 # compile and run them.
 _LAZY = {
-    "decode": ".ids", "encode": ".ids", "SolverLimitError": ".solver", "Difficulty": ".planner",
+    "decode": ".ids", "encode": ".ids", "SolverLimitError": ".solver", "Difficulty": ".rating",
     "STAGE_ERROR": ".stages", "STAGES": ".stages", "TIERS": ".stages", "Stage": ".stages",
     "StageFileError": ".stages", "next_stage": ".stages", "stage_state": ".stages",
 }
@@ -299,7 +299,7 @@ def hint(state: State) -> Move | None:
 
 def difficulty(state: State) -> Difficulty:
     """Return how hard the puzzle is from its start (par, search effort, uniqueness, a 1..5 rating)."""
-    from .planner import difficulty as measure
+    from .rating import difficulty as measure
 
     puzzle = state.puzzle
     return measure(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources, puzzle.inventory)

@@ -41,7 +41,8 @@ from .cells import (
     WALL,
 )
 from .ids import CELL_LETTERS, COLOUR_LETTERS, VERSION_PIECES, decode, encode
-from .planner import plan_steps, rating, shortest_layouts_steps
+from .planner import plan_steps, shortest_layouts_steps
+from .rating import rating
 from .solver import SolverLimitError
 from .trace import solved
 

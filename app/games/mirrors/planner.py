@@ -158,6 +158,7 @@ class _Search:
         self.assign = [-1] * len(board.kind)  # decided final code of each decidable cell, -1 if not yet
         self.decided: list[int] = []
         self.drawn = [0, 0]  # pieces of each kind the decided cells take from the hand (less those they free)
+        self.spare = list(placed_counts(tuple(board.current)))  # placed pieces not decided yet (takes may free them)
         self.lit = [False] * board.target_count
         self.lit_count = 0
         self.wasted = 0
@@ -252,11 +253,15 @@ class _Search:
     def _branch(self, source: int, p: int, d: int, colour: int, cost: int) -> _Steps:
         """Decide cell p (light reaches it heading d) each way it may end, and carry on."""
         current = self.board.current[p]
+        freed = PIECE_KINDS.index(placed_kind(current)) if current in PLACED_CODES else -1
+        self.spare[freed] -= freed >= 0
         for code, price in self.board.options[p]:
-            if cost + price >= self.best:
-                self.cut = True
+            self._draw(current, code, 1)  # the hand and the placed pieces not decided yet must cover the drawn ones
+            fits = all(self.drawn[k] - self.board.hand[k] <= self.spare[k] for k in (0, 1))
+            if not fits or cost + price >= self.best:
+                self.cut |= fits  # over the allowance (a layout the pieces cannot make wins at none)
+                self._draw(current, code, -1)
                 continue
-            self._draw(current, code, 1)
             self.assign[p] = code
             self.decided.append(p)
             self.visited.discard((p << 4) | (d << 2) | colour)  # entered again by the step below
@@ -266,7 +271,8 @@ class _Search:
             self.assign[p] = -1
             self._draw(current, code, -1)
             if self.done:
-                return
+                break
+        self.spare[freed] += freed >= 0
 
     def _draw(self, current: int, final: int, sign: int) -> None:
         """Count the pieces turning `current` into `final` draws from the hand (sign -1 undoes it)."""
@@ -464,37 +470,3 @@ def is_unique_layout(
 ) -> bool:
     """Return whether exactly one layout of the cells light reaches lights every target."""
     return len(layouts(height, width, cells, sources, hand, 2)) == 1
-
-
-class Difficulty(NamedTuple):
-    """How hard a board is, for stage lists and a stage editor.
-
-    par: the fewest moves; effort: beam segments the solver followed to prove it (how much a
-    player must try); unique: one winning layout; rating: 1 (gentle) .. 5 (hard), from
-    par + log2(effort), the moves to find plus the bits of search around them.
-    """
-
-    par: int
-    effort: int
-    unique: bool
-    rating: int
-
-
-RATING_STEPS = (6.0, 10.0, 14.0, 18.0)  # score below each step: rating 1, 2, 3, 4; else 5
-
-
-def difficulty(
-    height: int, width: int, cells: Sequence[int], sources: Sequence[Source], hand: Inventory = (0, 0)
-) -> Difficulty:
-    """Return how hard a board is (see Difficulty); ValueError if it cannot be solved, SolverLimitError if too big."""
-    found = plan(height, width, cells, sources, hand)
-    if found.moves is None:
-        raise ValueError("this board cannot be solved")
-    par = len(found.moves)
-    return Difficulty(par, found.nodes, is_unique_layout(height, width, cells, sources, hand), rating(par, found.nodes))
-
-
-def rating(par: int, effort: int) -> int:
-    """Return the 1..5 rating of a board solved in `par` moves by a search of `effort` segments (see Difficulty)."""
-    score = par + math.log2(max(1, effort))
-    return 1 + sum(score >= step for step in RATING_STEPS)
