@@ -59,6 +59,8 @@ EN = {
     "mirrors_edit_edge_right": "Edge right of row {row}, no light source",
     "mirrors_edit_said_put": "Put: {label}",
     "mirrors_edit_said_same": "Already there: {label}",
+    "mirrors_edit_said_emptied": "Emptied: {label}",
+    "mirrors_edit_palette_enter": "in the palette: go to the board with the chosen piece",
     "mirrors_edit_source_on_cell": "A light source goes on the edge around the board, not on a cell.",
     "mirrors_edit_piece_on_edge": "Only light sources go on the edge. Choose a light source, or Empty to take "
                                   "one away.",
@@ -150,6 +152,8 @@ JA = {
     "mirrors_edit_edge_right": "{row}行の右の外周、光源なし",
     "mirrors_edit_said_put": "置きました：{label}",
     "mirrors_edit_said_same": "すでにあります：{label}",
+    "mirrors_edit_said_emptied": "空けました：{label}",
+    "mirrors_edit_palette_enter": "部品の一覧で：選んだ部品を持って盤へ移る",
     "mirrors_edit_source_on_cell": "光源はマスではなく、盤の外周に置きます。",
     "mirrors_edit_piece_on_edge": "外周に置けるのは光源だけです。光源を選ぶか、外すなら「空き」を選んでください。",
     "mirrors_edit_off_board": "そこは盤の上でも外周でもありません。",

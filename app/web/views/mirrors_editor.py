@@ -23,7 +23,17 @@ from app.games.mirrors.editor import EditError, EditorStage, Verdict
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
 from app.web.dom import Listeners, by_id, element, window
-from app.web.layout import MOUSE_PRIMARY, MOUSE_SECONDARY, Action, BoardLayout, Position
+from app.web.layout import (
+    MOUSE_PRIMARY,
+    MOUSE_SECONDARY,
+    Action,
+    BoardLayout,
+    Position,
+    global_key_rows,
+    key_rows,
+    mouse_rows,
+    touch_rows,
+)
 from app.web.screen.draw import draw_state
 from app.web.screen.host import BoardHost
 from app.web.screen.slow_move import SlowMove
@@ -93,6 +103,7 @@ class EditorScreen:
         self._listeners = Listeners()
         self.stage = self._opening_stage(text if text is not None else _last_text)
         _last_text = editor.to_text(self.stage)
+        shell.replace_hash(format_hash(game, _last_text, EDIT))  # the address names the stage: a reload keeps it
         self.root = element("section", cls="editor game-mirrors", attrs={"aria-labelledby": "editor-title"})
         by_id("view").appendChild(self.root)
         self._build()
@@ -205,6 +216,16 @@ class EditorScreen:
         self._show_drafts()
         self._draw(force=True)
 
+    def control_sections(self) -> list[tuple[str, list[tuple[str, str]], str | None]]:
+        """The Controls help (`?`): the board's mouse, touch and keys, then moving, the palette and `?` itself."""
+        t, actions = self.t, self.view.actions
+        keys = [*key_rows(actions, t), ("↑ ↓ ← →", t("keys_global_move")), ("Home / End", t("keys_global_row_ends")),
+                ("Enter", t("mirrors_edit_palette_enter")),
+                *[row for row in global_key_rows(t, single_keys=self.shell.shortcuts_on)
+                  if row[1] == t("keys_global_help")]]
+        return [("controls_mouse", mouse_rows(actions, t), None), ("controls_touch", touch_rows(actions, t), None),
+                ("controls_keyboard", keys, None)]
+
     # ----- editing ---------------------------------------------------------------------------
 
     def _changed(self, stage: EditorStage) -> None:
@@ -234,7 +255,9 @@ class EditorScreen:
         assert board is not None
         codes = self.view.codes(stage.state())
         label = self.view.label(int(codes[board.layout.index((row, col))]), (row, col))
-        self.shell.announce(self.t("mirrors_edit_said_same" if same else "mirrors_edit_said_put", label=label))
+        key = ("mirrors_edit_said_same" if same else "mirrors_edit_said_emptied" if name == "empty"
+               else "mirrors_edit_said_put")
+        self.shell.announce(self.t(key, label=label))
 
     def _on_palette_key(self, event: Any) -> None:
         """Enter on the palette goes to the board, where Enter puts the chosen piece."""
