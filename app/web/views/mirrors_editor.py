@@ -295,6 +295,8 @@ class EditorScreen:
     def _clear(self) -> None:
         self._changed(editor.blank(self.stage.height, self.stage.width))
         self._draw()
+        if self.board is not None:
+            self.board.focus()
         self.shell.announce(self.t("mirrors_edit_cleared"))
 
     # ----- Test, Play, Share -----------------------------------------------------------------
@@ -434,6 +436,7 @@ class EditorScreen:
     def _delete(self, name: str) -> None:
         self.drafts.remove(self.game, name)
         self._show_drafts()
+        self.draft_list.name.focus()  # its Delete button is gone: focus stays in the drafts box
         self.shell.announce(self.t("mirrors_edit_deleted", name=name))
 
     # ----- teardown --------------------------------------------------------------------------
