@@ -275,3 +275,15 @@ def test_the_editor_passes_axe_with_a_verdict_a_link_and_drafts(browser, base_ur
         found = violations(page)
         assert not found, f"axe found problems in the editor ({media}):\n" + "\n".join(found)
     context.close()
+
+
+def test_the_game_links_to_the_editor_and_to_a_copy_of_the_board_in_play(page: Page) -> None:
+    go(page, "#mirrors/4-01")
+    page.wait_for_selector("#mirrors-edit-copy")
+    expect(page.locator("#mirrors-edit-link")).to_have_text("Stage editor: build your own stage")
+    page.locator("#mirrors-edit-copy").click()
+    page.wait_for_selector("#editor-palette")
+    stage = editor.from_game_id("4-01")
+    assert page.evaluate("location.hash") == "#mirrors/edit/" + editor.to_text(stage)
+    expect(page.locator("#editor-mirrors")).to_have_value(str(stage.inventory[0]))
+    expect(page.locator(".board-grid button.cell:not(.edge)")).to_have_count(stage.height * stage.width)

@@ -34,6 +34,7 @@ _PIECES_JA = {
 EN = {
     **{f"mirrors_edit_piece_{name}": text for name, text in _PIECES_EN.items()},
     "mirrors_edit_link": "Stage editor: build your own stage",
+    "mirrors_edit_copy": "Edit a copy of this board",
     "mirrors_edit_heading": "Light Path stage editor",
     "mirrors_edit_intro": "Choose a piece, then put it on the board: Enter, Space, a click or a tap. "
                           "Light sources go on the edge around the board. Test proves the stage solvable; "
@@ -129,6 +130,7 @@ EN = {
 JA = {
     **{f"mirrors_edit_piece_{name}": text for name, text in _PIECES_JA.items()},
     "mirrors_edit_link": "ステージエディター：自分のステージを作る",
+    "mirrors_edit_copy": "この盤面をコピーして編集",
     "mirrors_edit_heading": "光の道 ステージエディター",
     "mirrors_edit_intro": "部品を選んで盤に置きます（Enter、スペース、クリック、タップ）。光源は盤の外周に置きます。"
                           "テストで解けることを確かめてから、遊ぶかリンクで共有できます。",

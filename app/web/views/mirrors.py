@@ -99,6 +99,7 @@ class MirrorsView(ParView):
         self._stage_list: StageList | None = None  # None: no stages
         self._legend: Legend | None = None
         self._hand: Hand | None = None  # the pieces to place and the chooser, once extra_controls has made them
+        self._edit_copy: Any = None  # the link that opens this board in the stage editor
 
     @property
     def actions(self) -> tuple[Action, ...]:  # type: ignore[override]
@@ -403,9 +404,12 @@ class MirrorsView(ParView):
                 on_endless=lambda: self.host.new_game(next(iter(mirrors.PRESETS.values()))), open_=wide)
             host.appendChild(self._stage_list.root)
         host.appendChild(self._legend.root)  # under the stage list, which stays where players look for it
-        # The stage editor (`#mirrors/edit`): build a stage, prove it, play it, share it.
-        host.appendChild(element("p", cls="mirrors-edit-entry", children=[element("a", attrs={
-            "href": "#mirrors/edit", "id": "mirrors-edit-link", "data-i18n": "mirrors_edit_link"})]))
+        # The stage editor (`#mirrors/edit`): build a stage, prove it, play it, share it; or start from this board.
+        self._edit_copy = element("a", attrs={"href": "#mirrors/edit", "id": "mirrors-edit-copy",
+                                              "data-i18n": "mirrors_edit_copy"})
+        host.appendChild(element("p", cls="mirrors-edit-entry game-records", children=[
+            element("a", attrs={"href": "#mirrors/edit", "id": "mirrors-edit-link", "data-i18n": "mirrors_edit_link"}),
+            self._edit_copy]))
 
     def after_render(self, session: Any) -> None:
         """The panel follows the game in play: the stage list, the legend, the damaged file's notice."""
@@ -417,6 +421,8 @@ class MirrorsView(ParView):
             self._legend.sync(session.state)
         if self._hand is not None:
             self._hand.sync(session.state)
+        if self._edit_copy is not None:
+            self._edit_copy.setAttribute("href", f"#mirrors/edit/{mirrors.encode(session.state)}")
 
 
 View = MirrorsView
