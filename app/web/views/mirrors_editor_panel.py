@@ -129,5 +129,5 @@ class DraftList:
                 for act, key, named in (("open", "mirrors_edit_open", "mirrors_edit_open_named"),
                                         ("delete", "mirrors_edit_delete", "mirrors_edit_delete_named"))]
             rows.append(element("li", cls="editor-draft", children=[
-                element("span", cls="editor-draft-name", text=name), *buttons]))
+                element("span", cls="editor-draft-name", text=name, attrs={"title": name}), *buttons]))
         self.list.replaceChildren(*rows)
