@@ -287,3 +287,19 @@ def test_the_game_links_to_the_editor_and_to_a_copy_of_the_board_in_play(page: P
     assert page.evaluate("location.hash") == "#mirrors/edit/" + editor.to_text(stage)
     expect(page.locator("#editor-mirrors")).to_have_value(str(stage.inventory[0]))
     expect(page.locator(".board-grid button.cell:not(.edge)")).to_have_count(stage.height * stage.width)
+
+
+def test_a_21st_draft_is_refused_with_the_reason(page: Page) -> None:
+    fresh_editor(page)
+    page.evaluate("""(text) => { for (let i = 1; i <= 20; i++)
+        localStorage.setItem(`masume:draft:mirrors:Stage ${i}`, JSON.stringify({stage: text})); }""",
+                  editor.to_text(editor.blank(4, 4)))
+    go(page, "#mirrors/edit")
+    expect(page.locator("#editor-draft-count")).to_have_text("20 of 20 drafts")
+    page.locator("#editor-draft-name").fill("One more")
+    page.locator("#editor-save").click()
+    expect(page.locator("#live")).to_have_text("You already have 20 drafts, the most kept: delete one to save another.")
+    expect(page.locator("#editor-drafts li")).to_have_count(20)
+    page.locator("#editor-draft-name").fill("Stage 7")  # a kept name is saved over
+    page.locator("#editor-save").click()
+    expect(page.locator("#live")).to_have_text("Draft “Stage 7” updated.")
