@@ -300,3 +300,10 @@ def test_a_stage_with_a_few_pieces_to_place_is_proved_within_the_budget() -> Non
     assert run(verdict_steps(editor.with_inventory(stage, 2, 0))).outcome == "unsolvable"
     solvable = run(verdict_steps(editor.with_inventory(stage, 1, 1)))
     assert solvable.outcome == "solvable" and solvable.par == 3
+
+
+def test_a_proved_minimum_is_shareable_even_when_counting_best_layouts_runs_out() -> None:
+    stage = editor.from_text("2.7x6-normal.aaaaaaaammmaaaaaaaamaaaaaaaaaaaaaaaaaccaar.t1wl5wl1w.21")
+    verdict = run(verdict_steps(stage))
+    assert verdict.outcome == "solvable" and verdict.par == 3 and verdict.unique is None and verdict.shareable
+    assert len(mi.solve_moves(decode(verdict.game_id)) or ()) == 3

@@ -251,12 +251,12 @@ OUTCOMES = ("solvable", "unsolvable", "no_source", "no_target", "nothing_to_move
 
 class Verdict(NamedTuple):
     """What Test found: `outcome` (one of OUTCOMES; catalogue key "mirrors_edit_verdict_<outcome>"); for a
-    solvable stage the minimum moves, whether the best solution is unique, the 1..5 rating, the search's
-    effort, and `game_id`, the ID a Share link carries (it opens for anyone: `ids.decode` read it)."""
+    solvable stage the minimum moves, whether the best solution is unique (None: not decided), the 1..5
+    rating, the search's effort, and `game_id`, the ID a Share link carries (`ids.decode` read it)."""
 
     outcome: str
     par: int = 0
-    unique: bool = False
+    unique: bool | None = False  # None: the search for a second best layout ran out of budget
     rating: int = 0
     effort: int = 0
     game_id: str = ""
@@ -292,12 +292,16 @@ def verdict_steps(stage: EditorStage) -> Verdicts:
     h, w, cells, sources, hand = stage.height, stage.width, stage.cells, stage.sources, stage.state().hand()
     try:
         best = yield from plan_steps(h, w, cells, sources, hand)
-        if best.moves is None:
-            return Verdict("unsolvable", effort=best.nodes)
-        par = len(best.moves)
-        shortest = yield from shortest_layouts_steps(h, w, cells, sources, hand, par)
     except SolverLimitError:
         return Verdict("too_tangled")
+    if best.moves is None:
+        return Verdict("unsolvable", effort=best.nodes)
+    par = len(best.moves)
+    try:
+        shortest = yield from shortest_layouts_steps(h, w, cells, sources, hand, par)
+        unique: bool | None = len(shortest) == 1
+    except SolverLimitError:
+        unique = None  # the minimum is proved; how many best layouts there are is not
     grade = rating(par, best.nodes)
     game_id = encode(State(stage.puzzle(DIFFICULTY_OF_RATING[grade])))
     yield None
@@ -305,4 +309,4 @@ def verdict_steps(stage: EditorStage) -> Verdicts:
         decode(game_id)  # what opening the link does: the same proof, within the game's own budget
     except GameIdError:
         return Verdict("too_tangled")
-    return Verdict("solvable", par, len(shortest) == 1, grade, best.nodes, game_id)
+    return Verdict("solvable", par, unique, grade, best.nodes, game_id)

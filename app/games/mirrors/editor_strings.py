@@ -86,6 +86,8 @@ EN = {
     "mirrors_edit_verdict_solvable": "Solvable: {par} moves at the fewest.",
     "mirrors_edit_unique": "The best solution is unique.",
     "mirrors_edit_not_unique": "The best solution is not unique: more than one layout wins in {par} moves.",
+    "mirrors_edit_unique_unknown": "Whether the best solution is unique could not be decided within the solver's "
+                                   "limits.",
     "mirrors_edit_rating": "Difficulty {rating} of 5.",
     "mirrors_edit_verdict_unsolvable": "Not solvable: no way of turning and placing pieces lights every target.",
     "mirrors_edit_verdict_no_source": "There is no light source: put one on the edge around the board.",
@@ -179,6 +181,7 @@ JA = {
     "mirrors_edit_verdict_solvable": "解けます：最少 {par} 手。",
     "mirrors_edit_unique": "最短の解き方は一通りです。",
     "mirrors_edit_not_unique": "最短の解き方は一通りではありません：{par} 手で解ける配置が複数あります。",
+    "mirrors_edit_unique_unknown": "最短の解き方が一通りかどうかは、ソルバーの上限内では確かめられませんでした。",
     "mirrors_edit_rating": "難しさ 5 段階中 {rating}。",
     "mirrors_edit_verdict_unsolvable": "解けません：どう回しても置いても、すべての灯台は点きません。",
     "mirrors_edit_verdict_no_source": "光源がありません。盤の外周に置いてください。",

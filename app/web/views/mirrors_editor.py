@@ -321,7 +321,8 @@ class EditorScreen:
         t = self.t
         if not verdict.shareable:
             return t(f"mirrors_edit_verdict_{verdict.outcome}")
-        unique = t("mirrors_edit_unique") if verdict.unique else t("mirrors_edit_not_unique", par=verdict.par)
+        unique = (t("mirrors_edit_unique_unknown") if verdict.unique is None else t("mirrors_edit_unique")
+                  if verdict.unique else t("mirrors_edit_not_unique", par=verdict.par))
         return self.shell.i18n.sentences(t("mirrors_edit_verdict_solvable", par=verdict.par), unique,
                                          t("mirrors_edit_rating", rating=verdict.rating))
 
