@@ -145,6 +145,9 @@ def test_a_stage_built_by_keyboard_is_tested_shared_and_won_from_its_link(page: 
     other.locator('.board-grid button[data-row="0"][data-col="0"]').click()
     expect(other.locator("#result-dialog")).to_be_visible()
     expect(target).to_have_attribute("aria-label", re.compile("target white lit"))
+    # A new game after it: an endless board of the nearest size (a 4×4 stage has no endless size of its own).
+    other.locator("#result-new").click()
+    expect(other.locator(".board-grid button.cell:not(.edge)")).to_have_count(25)
     other.context.close()
 
 
@@ -162,7 +165,7 @@ def test_an_edit_after_test_asks_for_a_new_test_and_play_opens_the_game(page: Pa
     assert verdict(page).startswith("Solvable: 1 move")
     page.locator("#editor-play").click()
     page.wait_for_selector("#game-title")
-    expect(page).to_have_url(re.compile(r"#mirrors/2\.4x4-easy\."))
+    expect(page).to_have_url(re.compile(r"#mirrors/2\.4x4-made\."))
     page.go_back()  # back to the editor, with the stage as it was
     page.wait_for_selector("#editor-palette")
     expect(cell(page, 2, 2)).to_have_attribute("aria-label", "Row 3, column 3, wall")

@@ -15,6 +15,7 @@ import random
 import pytest
 
 from app.core.gameid import GameIdError
+from app.core.rng import Rng
 from app.games import mirrors as mi
 from app.games.mirrors import cells as mc
 from app.games.mirrors import editor
@@ -307,3 +308,20 @@ def test_a_proved_minimum_is_shareable_even_when_counting_best_layouts_runs_out(
     verdict = run(verdict_steps(stage))
     assert verdict.outcome == "solvable" and verdict.par == 3 and verdict.unique is None and verdict.shareable
     assert len(mi.solve_moves(decode(verdict.game_id)) or ()) == 3
+
+
+def test_a_made_stage_keeps_its_records_apart_and_new_game_after_it_makes_an_endless_board() -> None:
+    verdict = run(verdict_steps(small_stage()))
+    assert verdict.game_id.startswith("2.4x4-made.")
+    state = decode(verdict.game_id)
+    key = mi.format_params(mi.params_of(state))
+    assert key == "4x4-made" and mi.parse_params(key) == mi.params_of(state)  # not an endless preset's key
+    fresh = mi.SPEC.adjust_params(mi.params_of(state), lambda name: None)
+    assert fresh == mi.Params(5, 5, "normal")
+    assert mi.generate(fresh, Rng("after-made")).puzzle.params == fresh
+    assert mi.playable_params(mi.Params(8, 6, "hard")) == mi.Params(8, 6, "hard")  # endless params unchanged
+    assert mi.playable_params(mi.params_of(mi.stage_state("4-01"))) == mi.params_of(mi.stage_state("4-01"))
+    six = editor.put(editor.resize(small_stage(), 6, 6), 5, 5, "wall")  # an endless size: still "made", format 2
+    assert run(verdict_steps(six)).game_id.startswith("2.6x6-made.")
+    with pytest.raises(GameIdError):
+        decode("1.6x6-made." + "a" * 36 + ".t0w")

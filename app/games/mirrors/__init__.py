@@ -49,6 +49,8 @@ from .board import (
     check_params,
     format_params,
     parse_endless_params,
+    parse_made_params,
+    playable_params,
     stage_id_in,
 )
 from .board import first_cell as _first_cell
@@ -180,6 +182,9 @@ def parse_params(text: str) -> Params:
         if stage_id not in STAGES:
             raise ValueError(f"There is no stage {stage_id}")
         return STAGES[stage_id].puzzle.params
+    made = parse_made_params(key)  # a stage from the stage editor (its records' key)
+    if made is not None:
+        return made
     params = parse_endless_params(key)
     if params is None:
         raise ValueError(_PARAMS_MESSAGE)
@@ -477,6 +482,6 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
     generate=generate, apply=apply, status=status, hint=hint, encode=_encode, decode=_decode,
-    move_cost=move_cost, check=check, par=par,
+    move_cost=move_cost, check=check, par=par, adjust_params=playable_params,
     stages=Stages(ids=_stage_ids, tiers=_tiers, stage_of=stage_of, next_stage=_next_stage, stage_state=_stage_state),
 )

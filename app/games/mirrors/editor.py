@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from app.core.gameid import GameIdError, compose, split
 
-from .board import MAX_INVENTORY, MAX_SIDE, Inventory, Puzzle, Source, State, inward_direction
+from .board import MADE, MAX_INVENTORY, MAX_SIDE, Inventory, Puzzle, Source, State, inward_direction
 from .cells import (
     COLOURS,
     EMPTY,
@@ -49,7 +49,6 @@ from .trace import solved
 MIN_EDIT_SIDE = 4
 MAX_EDIT_SIDE = MAX_SIDE
 DEFAULT_SIDE = 6
-DIFFICULTY_OF_RATING = {1: "easy", 2: "easy", 3: "normal", 4: "hard", 5: "hard"}  # the ID's difficulty word
 
 
 class PaletteItem(NamedTuple):
@@ -102,9 +101,10 @@ class EditorStage:
         """Return the source at ring position (row, col), or None."""
         return next((s for s in self.sources if (s.row, s.col) == (row, col)), None)
 
-    def puzzle(self, difficulty: str = "normal") -> Puzzle:
-        """Return the stage as a puzzle to play (sources in ring order, so one stage has one ID)."""
-        return Puzzle(self.height, self.width, self.cells, self.sources, None, difficulty, self.inventory)
+    def puzzle(self) -> Puzzle:
+        """Return the stage as a puzzle to play: difficulty word "made" (its records apart from the presets'),
+        sources in ring order (so one stage has one ID)."""
+        return Puzzle(self.height, self.width, self.cells, self.sources, None, MADE, self.inventory)
 
     def state(self) -> State:
         """Return the stage's start as a game state (what the editor draws)."""
@@ -303,7 +303,7 @@ def verdict_steps(stage: EditorStage) -> Verdicts:
     except SolverLimitError:
         unique = None  # the minimum is proved; how many best layouts there are is not
     grade = rating(par, best.nodes)
-    game_id = encode(State(stage.puzzle(DIFFICULTY_OF_RATING[grade])))
+    game_id = encode(stage.state())
     yield None
     try:
         decode(game_id)  # what opening the link does: the same proof, within the game's own budget

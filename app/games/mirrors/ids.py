@@ -28,6 +28,7 @@ from app.core.gameid import GameIdError, compose, split
 
 from .board import (
     DIFFICULTIES,
+    MADE,
     MAX_INVENTORY,
     MAX_SIDE,
     Inventory,
@@ -158,7 +159,7 @@ def _pieces_params_in(text: str) -> tuple[int, int, str]:
     width, height = int(match[1]), int(match[2])
     if not (MIN_SIDE_PIECES <= width <= MAX_SIDE and MIN_SIDE_PIECES <= height <= MAX_SIDE):
         raise GameIdError(f"a board is {MIN_SIDE_PIECES} to {MAX_SIDE} cells a side", "size")
-    if match[3] not in DIFFICULTIES:
+    if match[3] not in (*DIFFICULTIES, MADE):
         raise GameIdError("the difficulty in the game ID is not known", "size")
     return width, height, match[3]
 
