@@ -325,3 +325,15 @@ def test_a_made_stage_keeps_its_records_apart_and_new_game_after_it_makes_an_end
     assert run(verdict_steps(six)).game_id.startswith("2.6x6-made.")
     with pytest.raises(GameIdError):
         decode("1.6x6-made." + "a" * 36 + ".t0w")
+
+
+@pytest.mark.parametrize("stage_id", list(mi.STAGES))
+def test_test_finds_every_shipped_stages_recorded_minimum(stage_id: str) -> None:
+    # First-edition boards are played with solver.py's search: Test (planner.py's) must agree with it.
+    stage = editor.from_game_id(stage_id) if min(mi.STAGES[stage_id].puzzle.height,
+                                                 mi.STAGES[stage_id].puzzle.width) >= 4 else None
+    if stage is None:
+        pytest.skip("smaller than the editor's boards")
+    verdict = run(verdict_steps(stage))
+    assert verdict.outcome == "solvable" and verdict.par == mi.STAGES[stage_id].min_turns
+    assert mi.par(decode(verdict.game_id)) == verdict.par
