@@ -2,9 +2,10 @@
 
 `#` or nothing is the home screen, `#<game>` a new game of that game's default
 preset, `#<game>/<game id>` exactly that puzzle, `#<game>/daily` today's daily
-puzzle, `#<game>/stats` the game's statistics and `#<game>/<game id>/replay/<moves>`
-a replay. Parsing is pure so the rules are tested without a browser;
-app/web/shell.py only reads and writes the hash.
+puzzle, `#<game>/stats` the game's statistics, `#<game>/<game id>/replay/<moves>`
+a replay and `#<game>/edit` (or `#<game>/edit/<stage text>`) a game's editor.
+Parsing is pure so the rules are tested without a browser; app/web/shell.py only
+reads and writes the hash.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-PLAY, DAILY, STATS, REPLAY = "play", "daily", "stats", "replay"  # the screens a game's hash can name
+PLAY, DAILY, STATS, REPLAY, EDIT = "play", "daily", "stats", "replay", "edit"  # the screens a game's hash can name
 # The longest hash followed: a game ID and a replay's moves at their own caps, with room for the rest.
 # A longer one is refused before it is even unquoted: reading it could block the page for a long time.
 # (A number, not the sum of gameid.MAX_ID_CHARS and replay.MAX_LINK_CHARS: importing those would load
@@ -25,9 +26,10 @@ MAX_HASH_CHARS = 26_200
 class Route:
     """A parsed hash: `game` is None for home; `game_id` is None for a new game.
 
-    `screen` says what to show of the game: PLAY (a puzzle), DAILY (today's), STATS, or
-    REPLAY (then `game_id` is the whole "<game id>/replay/<moves>" part, read by
-    `app.core.replay`, which refuses what is malformed with a message of its own).
+    `screen` says what to show of the game: PLAY (a puzzle), DAILY (today's), STATS, EDIT
+    (the game's editor; `game_id` is then the stage being built, if any), or REPLAY (then
+    `game_id` is the whole "<game id>/replay/<moves>" part, read by `app.core.replay`, which
+    refuses what is malformed with a message of its own).
     """
 
     game: str | None = None
@@ -49,6 +51,9 @@ def parse_hash(fragment: str, games: Collection[str]) -> Route:
     rest = rest.strip().strip("/")
     if rest.lower() in (DAILY, STATS):
         return Route(game=name, screen=rest.lower())
+    head, _, tail = rest.partition("/")
+    if head.lower() == EDIT:  # the editor, maybe with the stage being built
+        return Route(game=name, game_id=tail.strip() or None, screen=EDIT)
     if rest.endswith(f"/{REPLAY}") or f"/{REPLAY}/" in rest:
         return Route(game=name, game_id=rest, screen=REPLAY)
     return Route(game=name, game_id=rest or None)
@@ -60,4 +65,6 @@ def format_hash(game: str | None, game_id: str | None = None, screen: str = PLAY
         return "#"
     if screen in (DAILY, STATS):
         return f"#{game}/{screen}"
+    if screen == EDIT:
+        return f"#{game}/{EDIT}/{game_id}" if game_id else f"#{game}/{EDIT}"
     return f"#{game}/{game_id}" if game_id else f"#{game}"

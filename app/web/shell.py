@@ -14,7 +14,7 @@ from app.core import registry
 from app.core.bests import Bests
 from app.core.daily import DailyLog
 from app.core.records import migrate_records
-from app.core.route import DAILY, REPLAY, STATS, format_hash, parse_hash
+from app.core.route import DAILY, EDIT, REPLAY, STATS, format_hash, parse_hash
 from app.core.settings import Settings
 from app.core.stage_progress import StageProgress
 from app.core.stars import Stars
@@ -33,6 +33,13 @@ NOTICE_MS = 9000
 
 
 WRAP_KEYS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+
+
+def _editor(game: str) -> Any:
+    """The game's editor screen class, or None (imported only when an editor is opened)."""
+    from app.web.views import editor_class
+
+    return editor_class(game)
 
 
 class Shell:
@@ -148,10 +155,13 @@ class Shell:
             from app.web.replay_screen import ReplayScreen
 
             self.screen = ReplayScreen(self, route.game, route.game_id or "")
+        elif route.screen == EDIT and (editor := _editor(route.game)) is not None:
+            self.screen = editor(self, route.game, route.game_id)
         else:
             from app.web.game_screen import GameScreen
 
-            self.screen = GameScreen(self, route.game, route.game_id, daily=route.screen == DAILY,
+            game_id = route.game_id if route.screen != EDIT else f"{EDIT}/{route.game_id or ''}".rstrip("/")
+            self.screen = GameScreen(self, route.game, game_id, daily=route.screen == DAILY,
                                      announce=not first_screen)
         document.title = self.screen.title
         # Which screen is open, and how many routes have run: styling hooks, and what tests wait on.

@@ -274,11 +274,36 @@ def test_the_keys_place_turn_and_take_back_and_the_words_say_what_is_left() -> N
     assert said is not None and "Placed a splitter at row 3, column 5" in said and "Splitters to place: 0" in said
     taken = mi.apply(placed, ("take", 2, 4))
     said = view.move_summary(placed, taken, ("take", 2, 4), "short")
-    assert said is not None and said.startswith("Splitters to place: 1")
+    assert said is not None and said.startswith("Took back the piece at row 3, column 5; Splitters to place: 1")
+    said = view.move_summary(state, placed, ("place", 2, 4, "splitter", 0), "short")
+    assert said is not None and said.startswith("Placed a splitter at row 3, column 5; Splitters to place: 0")
     start = mi.stage_state("4-03")
     solution = mi.solve_moves(start)
     assert solution is not None and solution[-1] == ("place", 4, 4, "mirror", 0)
     before_last = mi.apply(mi.apply(start, solution[0]), solution[1])
     assert mi.hint(before_last) == solution[-1]
     assert view.hint_words(before_last, solution[-1]) == "Placed a mirror at row 5, column 5; 0 moves to go"
-    assert view.hint_words(mi.apply(start, solution[0]), solution[1]).endswith("1 turn to go")
+    # a turn while pieces are still to place: what is left is counted in moves
+    assert view.hint_words(mi.apply(start, solution[0]), solution[1]).endswith("1 move to go")
+
+
+def test_the_placement_keys_are_offered_only_where_there_are_pieces_to_place() -> None:
+    placing = {action.name for action in view_on(mi.stage_state("4-07"))[0].actions}
+    assert {"turn", "place_mirror", "place_splitter_back", "take"} <= placing
+    turning = view_on(mi.stage_state("1-01"))[0].actions
+    assert [(action.name, action.label_key) for action in turning] == [("turn", "action_turn")]
+
+
+def test_a_hinted_splitter_is_called_a_splitter() -> None:
+    for stage_id in mi.TIERS[4]:
+        state = mi.stage_state(stage_id)
+        moves = mi.solve_moves(state) or ()
+        for number, move in enumerate(moves):
+            if move[0] == "turn" and mi.cell_kind(state, move[1], move[2]).kind == "splitter":
+                words = view_on(state)[0].hint_words(state, move)
+                assert words.startswith(f"Turned the splitter at row {move[1] + 1}, column {move[2] + 1}; ")
+                left = len(moves) - number - 1
+                assert words.endswith("1 move to go" if left == 1 else f"; {left} moves to go")
+                return
+            state = mi.apply(state, move)
+    pytest.fail("no stage of tier 4 turns a splitter")

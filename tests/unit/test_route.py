@@ -1,8 +1,8 @@
 """The URL hash names the screen: home, a new game, or one exact puzzle."""
 
-from app.core.route import DAILY, MAX_HASH_CHARS, PLAY, REPLAY, STATS, Route, format_hash, parse_hash
+from app.core.route import DAILY, EDIT, MAX_HASH_CHARS, PLAY, REPLAY, STATS, Route, format_hash, parse_hash
 
-GAMES = {"crosslight", "mines"}
+GAMES = {"crosslight", "mines", "mirrors"}
 
 
 def test_empty_hash_is_home() -> None:
@@ -70,3 +70,13 @@ def test_the_too_long_link_message_is_translated() -> None:
 
     for language in ("en", "ja"):
         assert catalogue(language)["link_too_long"]
+
+
+def test_the_editor_is_a_screen_that_may_carry_the_stage_being_built() -> None:
+    assert parse_hash("#mirrors/edit", GAMES) == Route(game="mirrors", screen=EDIT)
+    assert parse_hash("#mirrors/Edit/", GAMES) == Route(game="mirrors", screen=EDIT)
+    stage = "2.4x4-normal.caamaaaaaaaaaaaa.t0w.00"
+    assert parse_hash(f"#mirrors/edit/{stage}", GAMES) == Route(game="mirrors", game_id=stage, screen=EDIT)
+    assert format_hash("mirrors", stage, EDIT) == f"#mirrors/edit/{stage}"
+    assert format_hash("mirrors", None, EDIT) == "#mirrors/edit"
+    assert parse_hash("#mirrors/editor", GAMES).screen == PLAY  # a game ID that merely starts with the word

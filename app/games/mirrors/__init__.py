@@ -17,7 +17,7 @@ The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what t
 - View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`), `beam_ends` and
   `beam_changes` (BeamEnd: where each beam stops, and which stops a move changed), `beam_colours`,
   `lit_targets`, `targets`, `cell_kind` (a `Cell`), `remaining_turns`, `par`, `hint`,
-  `hand` and `hand_words` (pieces left to place), `difficulty` (`planner.Difficulty`), `stars`.
+  `hand` and `hand_words` (pieces left to place), `difficulty` (`rating.Difficulty`), `stars`.
 - Stages: `STAGES` (id -> Stage, in order), `TIERS` (tier -> ids), `stage_state`,
   `next_stage`, `stage_of`; a stage's params format to "stage-<id>" so each stage keeps its
   own bests. A damaged stage file leaves `STAGES` empty and says why in `STAGE_ERROR`.
@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from app.core.board_cells import cell_on_board
+from app.core.drafts import register_drafts
 from app.core.game import GameSpec, RefusedMoveError, Stages, Strings, Translate, moves_and_time  # noqa: F401 (importable here as before)
 from app.core.lazy import lazy_names
 from app.core.rng import Rng
@@ -48,6 +49,8 @@ from .board import (
     check_params,
     format_params,
     parse_endless_params,
+    parse_made_params,
+    playable_params,
     stage_id_in,
 )
 from .board import first_cell as _first_cell
@@ -71,7 +74,7 @@ from .trace import Beam, BeamEnd, Step, beam_end, cell_colours, changed_ends, li
 
 if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
     from .ids import decode, encode
-    from .planner import Difficulty
+    from .rating import Difficulty
     from .solver import SolverLimitError
     from .stages import STAGE_ERROR, STAGES, TIERS, Stage, StageFileError, next_stage, stage_state
 
@@ -79,7 +82,7 @@ if TYPE_CHECKING:  # imported on first use (below): the home screen needs only t
 # solver) are imported when a name from them is first read, so showing the home screen does not
 # compile and run them.
 _LAZY = {
-    "decode": ".ids", "encode": ".ids", "SolverLimitError": ".solver", "Difficulty": ".planner",
+    "decode": ".ids", "encode": ".ids", "SolverLimitError": ".solver", "Difficulty": ".rating",
     "STAGE_ERROR": ".stages", "STAGES": ".stages", "TIERS": ".stages", "Stage": ".stages",
     "StageFileError": ".stages", "next_stage": ".stages", "stage_state": ".stages",
 }
@@ -179,6 +182,9 @@ def parse_params(text: str) -> Params:
         if stage_id not in STAGES:
             raise ValueError(f"There is no stage {stage_id}")
         return STAGES[stage_id].puzzle.params
+    made = parse_made_params(key)  # a stage from the stage editor (its records' key)
+    if made is not None:
+        return made
     params = parse_endless_params(key)
     if params is None:
         raise ValueError(_PARAMS_MESSAGE)
@@ -298,7 +304,7 @@ def hint(state: State) -> Move | None:
 
 def difficulty(state: State) -> Difficulty:
     """Return how hard the puzzle is from its start (par, search effort, uniqueness, a 1..5 rating)."""
-    from .planner import difficulty as measure
+    from .rating import difficulty as measure
 
     puzzle = state.puzzle
     return measure(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources, puzzle.inventory)
@@ -404,6 +410,22 @@ def cell_kind(state: State, row: int, col: int) -> Cell:
 # --- the descriptor: game IDs and the stage file are read on first call -----------------------------
 
 
+def _draft_reads(text: str) -> bool:
+    """Whether a stored draft's text is a stage the editor can open (the editor is imported on first call)."""
+    from app.core.gameid import GameIdError
+
+    from .editor import from_text
+
+    try:
+        from_text(text)
+    except GameIdError:
+        return False
+    return True
+
+
+register_drafts(ID, _draft_reads)  # drafts of the stage editor: records checked by the editor's own reader
+
+
 def _encode(state: State) -> str:
     from .ids import encode
 
@@ -460,6 +482,6 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
     generate=generate, apply=apply, status=status, hint=hint, encode=_encode, decode=_decode,
-    move_cost=move_cost, check=check, par=par,
+    move_cost=move_cost, check=check, par=par, adjust_params=playable_params,
     stages=Stages(ids=_stage_ids, tiers=_tiers, stage_of=stage_of, next_stage=_next_stage, stage_state=_stage_state),
 )

@@ -14,6 +14,7 @@ cells: the hand follows from them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -37,10 +38,14 @@ MAX_INVENTORY = 9  # of each kind: one digit in a game ID
 MIN_SIDE = 5
 MAX_SIDE = 10
 DIFFICULTIES = ("easy", "normal", "hard")
+# The difficulty word of a stage made in the stage editor: its bests, stars and statistics are kept apart
+# from the endless presets' ("6x6-made", not "6x6-easy"), and "New game" after one starts an endless board.
+MADE = "made"
 STAGE_PREFIX = "stage-"
 
 _ENDLESS_TEXT = re.compile(r"\s*([0-9]{1,3})\s*(?:[xX×]\s*([0-9]{1,3})\s*)?-\s*([a-z]+)\s*")
 _STAGE_TEXT = re.compile(r"\s*stage-([0-9]-[0-9]{2})\s*")
+_MADE_TEXT = re.compile(r"([0-9]{1,2})x([0-9]{1,2})-made")
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,29 @@ def parse_endless_params(text: str) -> Params | None:
     width = int(match[1])
     height = int(match[2] or match[1])
     return check_params(Params(width, height, match[3]))
+
+
+def parse_made_params(text: str) -> Params | None:
+    """Read "6x6-made", the params of a stage from the stage editor (sizes 3 to 10), or None."""
+    match = _MADE_TEXT.fullmatch(text)
+    if match is None or not all(3 <= int(side) <= MAX_SIDE for side in match.groups()):
+        return None
+    return Params(int(match[1]), int(match[2]), MADE)
+
+
+def playable_params(params: Params, setting: Callable[[str], object] | None = None) -> Params:
+    """Return params a new board can be made from: a made stage's or an odd size's become the nearest endless board.
+
+    The spec's `adjust_params`: "New game" after a stage from the editor (4×4, or "made") starts an endless
+    board of the nearest size, at normal difficulty.
+    """
+    if params.stage is not None:
+        return params
+    width, height = (min(max(side, MIN_SIDE), MAX_SIDE) for side in (params.width, params.height))
+    difficulty = params.difficulty if params.difficulty in DIFFICULTIES else "normal"
+    if (width, height, difficulty) == (params.width, params.height, params.difficulty):
+        return params
+    return Params(width, height, difficulty)
 
 
 def stage_id_in(text: str) -> str | None:

@@ -28,6 +28,7 @@ from app.core.gameid import GameIdError, compose, split
 
 from .board import (
     DIFFICULTIES,
+    MADE,
     MAX_INVENTORY,
     MAX_SIDE,
     Inventory,
@@ -79,8 +80,12 @@ def _source_of(side: str, index: int, colour: str, height: int, width: int) -> S
 
 def is_first_edition(puzzle: Puzzle) -> bool:
     """Return whether format 1 can name a puzzle: no second-edition cell, no inventory, an endless size."""
-    return (puzzle.inventory == (0, 0) and all(code < FIRST_EDITION_CODES for code in puzzle.cells)
-            and parse_endless_params(format_params(puzzle.params)) is not None)
+    if puzzle.inventory != (0, 0) or any(code >= FIRST_EDITION_CODES for code in puzzle.cells):
+        return False
+    try:
+        return parse_endless_params(format_params(puzzle.params)) is not None
+    except ValueError:  # a size format 1 never held (an editor's 4×4): format 2
+        return False
 
 
 def encode(state: State) -> str:
@@ -154,7 +159,7 @@ def _pieces_params_in(text: str) -> tuple[int, int, str]:
     width, height = int(match[1]), int(match[2])
     if not (MIN_SIDE_PIECES <= width <= MAX_SIDE and MIN_SIDE_PIECES <= height <= MAX_SIDE):
         raise GameIdError(f"a board is {MIN_SIDE_PIECES} to {MAX_SIDE} cells a side", "size")
-    if match[3] not in DIFFICULTIES:
+    if match[3] not in (*DIFFICULTIES, MADE):
         raise GameIdError("the difficulty in the game ID is not known", "size")
     return width, height, match[3]
 

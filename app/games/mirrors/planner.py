@@ -39,7 +39,7 @@ any piece), or many splitters with no target in reach; editors and game IDs refu
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import Any, NamedTuple
 
 from .board import Inventory, Source, placed_counts
@@ -65,9 +65,12 @@ from .cells import (
 )
 from .solver import SolverLimitError, fewest_turns, solutions
 
+SLICE_NODES = 100  # beam segments between two pauses of a sliced search (a few ms in the browser)
 MAX_PLAN_NODES = 8_000  # at most about 0.2 s under CPython (segments cost 3 to 25 µs), inside the browser's 250 ms
 
 Move = tuple[Any, ...]  # ("turn", r, c) | ("place", r, c, kind, orientation) | ("take", r, c)
+
+_Steps = Generator[None, None, None]  # a search's recursion: yields between slices of work
 
 # Kinds of padded cells in the search's flat board.
 _OUT, _PASS, _STOP, _REFLECT, _SPLIT, _DECIDE, _FILTER, _GLASS, _TARGET = range(9)
@@ -148,12 +151,14 @@ def _compile(height: int, width: int, cells: Sequence[int], sources: Sequence[So
 class _Search:
     """One depth-first search over the final codes of the cells light reaches."""
 
-    def __init__(self, board: _Board, count_limit: int | None, upper: int | None, max_nodes: int) -> None:
+    def __init__(self, board: _Board, count_limit: int | None, upper: int | None, max_nodes: int,
+                 pause_every: float = math.inf) -> None:
         self.board = board
         self.deltas = (-board.stride, 1, board.stride, -1)
         self.assign = [-1] * len(board.kind)  # decided final code of each decidable cell, -1 if not yet
         self.decided: list[int] = []
         self.drawn = [0, 0]  # pieces of each kind the decided cells take from the hand (less those they free)
+        self.spare = list(placed_counts(tuple(board.current)))  # placed pieces not decided yet (takes may free them)
         self.lit = [False] * board.target_count
         self.lit_count = 0
         self.wasted = 0
@@ -169,20 +174,23 @@ class _Search:
         self.cut = False  # whether the allowance cut a branch (else the search saw every layout)
         self.nodes = 0
         self.max_nodes = max_nodes
+        self.pause_every = pause_every
+        self.pause_at = pause_every
 
-    def start(self) -> None:
+    def steps(self) -> _Steps:
+        """Run the search as a generator that yields about every `pause_every` beam segments (see `plan_steps`)."""
         if not self.board.starts or (not self.board.splitters and self.slack < 0):
             return  # more targets than beams, and no splitter to make more
-        self._source(0, 0)
+        yield from self._source(0, 0)
 
-    def _source(self, number: int, cost: int) -> None:
+    def _source(self, number: int, cost: int) -> _Steps:
         """Follow source `number`'s light with a fresh visited set (as `trace.trace_source` does)."""
         outer = self.visited
         self.visited = set()
-        self._run(number, *self.board.starts[number], cost)
+        yield from self._run(number, *self.board.starts[number], cost)
         self.visited = outer
 
-    def _run(self, source: int, p: int, d: int, colour: int, cost: int) -> None:
+    def _run(self, source: int, p: int, d: int, colour: int, cost: int) -> _Steps:
         """Follow a beam from padded cell p heading d; branch at undecided cells."""
         board, assign, deltas, visited = self.board, self.assign, self.deltas, self.visited
         kind, param = board.kind, board.param
@@ -192,6 +200,9 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise SolverLimitError(f"the solver gave up after {self.max_nodes} steps")
+        if self.nodes >= self.pause_at:
+            self.pause_at += self.pause_every
+            yield None
         while True:
             p += deltas[d]
             k = kind[p]
@@ -205,7 +216,7 @@ class _Search:
             if k == _DECIDE:
                 code = assign[p]
                 if code < 0:
-                    self._branch(source, p, d, colour, cost)
+                    yield from self._branch(source, p, d, colour, cost)
                     break
                 if code in REFLECTOR_CODES:
                     d = REFLECT[code & 1][d]
@@ -233,30 +244,35 @@ class _Search:
                 end = p
             break  # a wall, a target, or a filter of another colour
         if k != _DECIDE or assign[p] >= 0:
-            self._finish(source, end, cost)
+            yield from self._finish(source, end, cost)
         for _ in range(halves):
             self.pending.pop()
         for key in added:
             visited.discard(key)
 
-    def _branch(self, source: int, p: int, d: int, colour: int, cost: int) -> None:
+    def _branch(self, source: int, p: int, d: int, colour: int, cost: int) -> _Steps:
         """Decide cell p (light reaches it heading d) each way it may end, and carry on."""
         current = self.board.current[p]
+        freed = PIECE_KINDS.index(placed_kind(current)) if current in PLACED_CODES else -1
+        self.spare[freed] -= freed >= 0
         for code, price in self.board.options[p]:
-            if cost + price >= self.best:
-                self.cut = True
+            self._draw(current, code, 1)  # the hand and the placed pieces not decided yet must cover the drawn ones
+            fits = all(self.drawn[k] - self.board.hand[k] <= self.spare[k] for k in (0, 1))
+            if not fits or cost + price >= self.best:
+                self.cut |= fits  # over the allowance (a layout the pieces cannot make wins at none)
+                self._draw(current, code, -1)
                 continue
-            self._draw(current, code, 1)
             self.assign[p] = code
             self.decided.append(p)
             self.visited.discard((p << 4) | (d << 2) | colour)  # entered again by the step below
-            self._run(source, p - self.deltas[d], d, colour, cost + price)
+            yield from self._run(source, p - self.deltas[d], d, colour, cost + price)
             self.visited.add((p << 4) | (d << 2) | colour)
             self.decided.pop()
             self.assign[p] = -1
             self._draw(current, code, -1)
             if self.done:
-                return
+                break
+        self.spare[freed] += freed >= 0
 
     def _draw(self, current: int, final: int, sign: int) -> None:
         """Count the pieces turning `current` into `final` draws from the hand (sign -1 undoes it)."""
@@ -265,7 +281,7 @@ class _Search:
         if current in PLACED_CODES:
             self.drawn[PIECE_KINDS.index(placed_kind(current))] -= sign
 
-    def _finish(self, source: int, end: int, cost: int) -> None:
+    def _finish(self, source: int, end: int, cost: int) -> _Steps:
         """Count what a beam lit, prune, and go on to the next half, the next source, or a leaf."""
         target = self.board.target_index[end] if end >= 0 else -1
         new = target >= 0 and not self.lit[target]
@@ -275,17 +291,17 @@ class _Search:
         else:
             self.wasted += 1
         if self.board.splitters or self.wasted <= self.slack:
-            self._next(source, cost)
+            yield from self._next(source, cost)
         if new:
             self.lit[target] = False
             self.lit_count -= 1
         else:
             self.wasted -= 1
 
-    def _next(self, source: int, cost: int) -> None:
+    def _next(self, source: int, cost: int) -> _Steps:
         if self.pending:
             half = self.pending.pop()
-            self._run(source, *half, cost)
+            yield from self._run(source, *half, cost)
             self.pending.append(half)
             return
         all_lit = self.lit_count == self.board.target_count
@@ -293,7 +309,7 @@ class _Search:
         if all_lit and (self.count_limit is None or not more):
             self._record(cost)
         elif more:
-            self._source(source + 1, cost)
+            yield from self._source(source + 1, cost)
 
     def _takes(self) -> list[int] | None:
         """Return the pieces off the lit paths to take back so the hand covers the decided cells; None if short."""
@@ -322,6 +338,8 @@ class _Search:
                 self.best_takes = takes
                 self.done = self.best == 0
             return
+        if cost + len(takes) >= self.best:
+            return  # counting the shortest solutions only (`upper` given): this one is longer
         self.solutions.append({p: self.assign[p] for p in self.decided})
         self.done = len(self.solutions) >= self.count_limit
 
@@ -371,12 +389,23 @@ def plan(
 
     `upper`, if given, is a known solution length. Raises SolverLimitError past `max_nodes` segments.
     """
+    found: Plan = _drain(plan_steps(height, width, cells, sources, hand, upper, max_nodes, math.inf))
+    return found
+
+
+def plan_steps(
+    height: int, width: int, cells: Sequence[int], sources: Sequence[Source], hand: Inventory = (0, 0),
+    upper: int | None = None, max_nodes: int = MAX_PLAN_NODES, pause_every: float = SLICE_NODES,
+) -> Generator[None, None, Plan]:
+    """`plan` in slices, yielding about every `pause_every` segments: the same search, minimum, moves and effort.
+
+    A page runs it a slice per browser turn and closes the generator to cancel."""
     board = _compile(height, width, cells, sources, hand)
     nodes = 0
     allowance = 0
     while upper is None or allowance <= upper:
-        search = _Search(board, None, allowance, max_nodes - nodes)
-        search.start()
+        search = _Search(board, None, allowance, max_nodes - nodes, pause_every)
+        yield from search.steps()
         nodes += search.nodes
         if search.best_layout is not None:
             return Plan(_moves(board, search.best_layout, search.best_takes), nodes)
@@ -384,6 +413,29 @@ def plan(
             break  # every layout was seen: none wins
         allowance += 1
     return Plan(None, nodes)
+
+
+def shortest_layouts_steps(
+    height: int, width: int, cells: Sequence[int], sources: Sequence[Source], hand: Inventory, par: int,
+    limit: int = 2, max_nodes: int = MAX_PLAN_NODES, pause_every: float = SLICE_NODES,
+) -> Generator[None, None, list[dict[tuple[int, int], int]]]:
+    """Return (in slices, as `plan_steps`) up to `limit` layouts winning in `par` moves, the known minimum.
+
+    Exactly one means the best solution is unique. `par` bounds the search (counting every
+    solution, shortest or not, may not end within the budget)."""
+    board = _compile(height, width, cells, sources, hand)
+    search = _Search(board, limit, par, max_nodes, pause_every)
+    yield from search.steps()
+    return [{_cell_of(p, board.stride): code for p, code in found.items()} for found in search.solutions]
+
+
+def _drain(steps: Generator[None, None, Any]) -> Any:
+    """Run a sliced search to its end at once and return its result."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as finished:
+        return finished.value
 
 
 def fewest_moves(
@@ -409,7 +461,7 @@ def layouts(
         return solutions(height, width, cells, sources, limit)
     board = _compile(height, width, cells, sources, hand)
     search = _Search(board, limit, None, MAX_PLAN_NODES)
-    search.start()
+    _drain(search.steps())
     return [{_cell_of(p, board.stride): code for p, code in found.items()} for found in search.solutions]
 
 
@@ -418,33 +470,3 @@ def is_unique_layout(
 ) -> bool:
     """Return whether exactly one layout of the cells light reaches lights every target."""
     return len(layouts(height, width, cells, sources, hand, 2)) == 1
-
-
-class Difficulty(NamedTuple):
-    """How hard a board is, for stage lists and a stage editor.
-
-    par: the fewest moves; effort: beam segments the solver followed to prove it (how much a
-    player must try); unique: one winning layout; rating: 1 (gentle) .. 5 (hard), from
-    par + log2(effort), the moves to find plus the bits of search around them.
-    """
-
-    par: int
-    effort: int
-    unique: bool
-    rating: int
-
-
-RATING_STEPS = (6.0, 10.0, 14.0, 18.0)  # score below each step: rating 1, 2, 3, 4; else 5
-
-
-def difficulty(
-    height: int, width: int, cells: Sequence[int], sources: Sequence[Source], hand: Inventory = (0, 0)
-) -> Difficulty:
-    """Return how hard a board is (see Difficulty); ValueError if it cannot be solved, SolverLimitError if too big."""
-    found = plan(height, width, cells, sources, hand)
-    if found.moves is None:
-        raise ValueError("this board cannot be solved")
-    par = len(found.moves)
-    score = par + math.log2(max(1, found.nodes))
-    rating = 1 + sum(score >= step for step in RATING_STEPS)
-    return Difficulty(par, found.nodes, is_unique_layout(height, width, cells, sources, hand), rating)

@@ -14,7 +14,10 @@ counts; {stage} a stage id such as 1-01 (or "Stage 1-01" in `mirrors_stage_optio
 `mirrors_stage_error_*` text; {moves} a number of moves; {width} {height} a board size.
 Every key is used by the backend or the view (tests/unit/test_mirrors.py checks it).
 English texts with a count have a singular in `EN_ONE` (used when that count is 1).
+The stage editor's strings are in `editor_strings.py`, merged in at the end.
 """
+
+from . import editor_strings
 
 EN = {
     "mirrors_name": "Light Path",
@@ -33,6 +36,8 @@ EN = {
     "mirrors_direction_down": "down",
     "mirrors_direction_left": "left",
     "mirrors_hinted": "Turned the mirror at row {row}, column {col}; {left} turns to go",
+    "mirrors_hinted_moves": "Turned the mirror at row {row}, column {col}; {left} moves to go",
+    "mirrors_hinted_splitter": "Turned the splitter at row {row}, column {col}; {left} moves to go",
     "mirrors_said_turned": "Row {row}, column {col} turned",
     "mirrors_refused_fixed": "Row {row}, column {col} is a fixed mirror; it cannot turn.",
     "mirrors_refused_nothing": "Nothing to turn at row {row}, column {col}.",
@@ -84,6 +89,7 @@ EN = {
     "mirrors_preset_easy": "Easy {width}×{height}",
     "mirrors_preset_normal": "Normal {width}×{height}",
     "mirrors_preset_hard": "Hard {width}×{height}",
+    "mirrors_preset_made": "Made in the editor {width}×{height}",
     "mirrors_stage_1_01": "First Light",
     "mirrors_stage_1_02": "Two Bends",
     "mirrors_stage_1_03": "Corner Step",
@@ -200,6 +206,8 @@ EN = {
 # English singulars: {key: (count parameter, text when that count is 1)}.
 EN_ONE = {
     "mirrors_hinted": ("left", "Turned the mirror at row {row}, column {col}; 1 turn to go"),
+    "mirrors_hinted_moves": ("left", "Turned the mirror at row {row}, column {col}; 1 move to go"),
+    "mirrors_hinted_splitter": ("left", "Turned the splitter at row {row}, column {col}; 1 move to go"),
     "mirrors_hinted_placed_mirror": ("left", "Placed a mirror at row {row}, column {col}; 1 move to go"),
     "mirrors_hinted_placed_splitter": ("left", "Placed a splitter at row {row}, column {col}; 1 move to go"),
     "mirrors_hinted_took": ("left", "Took back the piece at row {row}, column {col}; 1 move to go"),
@@ -223,6 +231,8 @@ JA = {
     "mirrors_direction_down": "下",
     "mirrors_direction_left": "左",
     "mirrors_hinted": "{row}行{col}列の鏡を回しました。あと{left}回です",
+    "mirrors_hinted_moves": "{row}行{col}列の鏡を回しました。あと{left}手です",
+    "mirrors_hinted_splitter": "{row}行{col}列のハーフミラーを回しました。あと{left}手です",
     "mirrors_said_turned": "{row}行{col}列を回しました",
     "mirrors_refused_fixed": "{row}行{col}列は固定された鏡です。回せません。",
     "mirrors_refused_nothing": "{row}行{col}列には回せるものがありません。",
@@ -270,6 +280,7 @@ JA = {
     "mirrors_preset_easy": "かんたん {width}×{height}",
     "mirrors_preset_normal": "ふつう {width}×{height}",
     "mirrors_preset_hard": "むずかしい {width}×{height}",
+    "mirrors_preset_made": "エディターで作った盤 {width}×{height}",
     "mirrors_stage_1_01": "はじめの光",
     "mirrors_stage_1_02": "ふたつの角",
     "mirrors_stage_1_03": "曲がり角",
@@ -380,3 +391,7 @@ JA = {
     "mirrors_legend_wall": "壁（れんが）：どの光も止めます。",
     "mirrors_legend_letters": "マスの文字は色を表します（白・赤・緑・青）。",
 }
+
+EN.update(editor_strings.EN)
+JA.update(editor_strings.JA)
+EN_ONE.update(editor_strings.EN_ONE)

@@ -7,6 +7,7 @@ game is first shown.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from app.core import registry
 from app.web.views.base import GameView
@@ -17,3 +18,11 @@ def view_class(game_id: str) -> type[GameView]:
     if not registry.is_game(game_id):
         raise KeyError(f"unknown game {game_id!r}")
     return importlib.import_module(f"app.web.views.{game_id}").View
+
+
+def editor_class(game_id: str) -> type | None:
+    """Return a registered game's editor screen (`app/web/views/<game id>_editor.py`'s `Editor`), or None."""
+    if not registry.is_game(game_id) or importlib.util.find_spec(f"app.web.views.{game_id}_editor") is None:
+        return None
+    editor: type = importlib.import_module(f"app.web.views.{game_id}_editor").Editor
+    return editor

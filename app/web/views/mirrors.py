@@ -34,6 +34,7 @@ import numpy as np
 
 from app.games import mirrors
 from app.games.mirrors.cells import DELTAS
+from app.web.dom import element
 from app.web.layout import MOUSE_PRIMARY, MOUSE_SECONDARY, Action, BoardLayout, Geometry, Position
 from app.web.screen.stage_list import StageList
 from app.web.views.mirrors_paint import (
@@ -71,7 +72,8 @@ class MirrorsView(ParView):
     backend = mirrors
     spec = mirrors.SPEC
     grid_label_key = "mirrors_grid"
-    actions = (
+    # Stages with pieces to place have the placement keys too (see `actions`); the others only turn.
+    PLACING_ACTIONS = (
         Action("turn", "action_turn_or_place", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),
         Action("place_mirror", "action_place_mirror", keys=("m",)),
         Action("place_mirror_back", "action_place_mirror_back", keys=("Shift+M",)),
@@ -80,6 +82,7 @@ class MirrorsView(ParView):
         Action("take", "action_take", keys=("Delete", "Backspace", "t"), buttons=(MOUSE_SECONDARY,),
                long_press=True),
     )
+    TURNING_ACTIONS = (Action("turn", "action_turn", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),)
     sounds = {"turn": ((660.0, 0.0, 0.04, "triangle", 0.12), (990.0, 0.035, 0.05, "sine", 0.08))}
     stylesheet = "static/css/games/mirrors.css"
     min_cell_px = 30.0
@@ -96,6 +99,15 @@ class MirrorsView(ParView):
         self._stage_list: StageList | None = None  # None: no stages
         self._legend: Legend | None = None
         self._hand: Hand | None = None  # the pieces to place and the chooser, once extra_controls has made them
+        self._edit_copy: Any = None  # the link that opens this board in the stage editor
+
+    @property
+    def actions(self) -> tuple[Action, ...]:  # type: ignore[override]
+        """The board's input: placing keys (M, S, Delete...) only where the puzzle in play has pieces to place."""
+        state = self.host.state
+        if state is not None and not state.puzzle.places_pieces:
+            return self.TURNING_ACTIONS
+        return self.PLACING_ACTIONS
 
     # ----- the board -------------------------------------------------------------------------
 
@@ -244,8 +256,8 @@ class MirrorsView(ParView):
                 if not (end.lit and (end.row, end.col) in gained)]
         if verbosity != "full":
             parts = targets or ends[:1]
-            if move is not None and move[0] != "turn":
-                parts = [self._hand_text(after), *parts]
+            if move is not None and move[0] != "turn":  # a placement or a take-back says so, and what is left
+                parts = [self._move_words(move, "mirrors_said"), self._hand_text(after), *parts]
             text = count
             for part in reversed(parts):
                 text = self.t("mirrors_said_short", change=part, count=text)
@@ -344,6 +356,11 @@ class MirrorsView(ParView):
         …"): in the past, with the moves left once the hinted move is made (the hint plays it; the screen says
         these ahead of what lit)."""
         left = mirrors.remaining_turns(mirrors.apply(state, move))
+        if move[0] == "turn":  # a splitter is named a splitter; with pieces to place, what is left is "moves"
+            if mirrors.cell_kind(state, int(move[1]), int(move[2])).kind == "splitter":
+                return self.t("mirrors_hinted_splitter", row=int(move[1]) + 1, col=int(move[2]) + 1, left=left)
+            if state.puzzle.places_pieces:
+                return self.t("mirrors_hinted_moves", row=int(move[1]) + 1, col=int(move[2]) + 1, left=left)
         return self._move_words(move, "mirrors_hinted", left=left)
 
     def no_hint_text(self) -> str:
@@ -387,6 +404,12 @@ class MirrorsView(ParView):
                 on_endless=lambda: self.host.new_game(next(iter(mirrors.PRESETS.values()))), open_=wide)
             host.appendChild(self._stage_list.root)
         host.appendChild(self._legend.root)  # under the stage list, which stays where players look for it
+        # The stage editor (`#mirrors/edit`): build a stage, prove it, play it, share it; or start from this board.
+        self._edit_copy = element("a", attrs={"href": "#mirrors/edit", "id": "mirrors-edit-copy",
+                                              "data-i18n": "mirrors_edit_copy"})
+        host.appendChild(element("p", cls="mirrors-edit-entry game-records", children=[
+            element("a", attrs={"href": "#mirrors/edit", "id": "mirrors-edit-link", "data-i18n": "mirrors_edit_link"}),
+            self._edit_copy]))
 
     def after_render(self, session: Any) -> None:
         """The panel follows the game in play: the stage list, the legend, the damaged file's notice."""
@@ -398,6 +421,8 @@ class MirrorsView(ParView):
             self._legend.sync(session.state)
         if self._hand is not None:
             self._hand.sync(session.state)
+        if self._edit_copy is not None:
+            self._edit_copy.setAttribute("href", f"#mirrors/edit/{mirrors.encode(session.state)}")
 
 
 View = MirrorsView
