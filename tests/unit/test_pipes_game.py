@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from app.core import strings as catalogue
@@ -206,6 +206,8 @@ def follow_hints(state: State, limit: int) -> State:
 
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(PATH_SIZES[:5] + NET_SIZES), st.integers(0, 10**6), st.integers(0, 30))
+# Wrong locks walled this board in so far that the penalised route search gave up: no hint.
+@example(pipes.Params(mode="path", width=9, height=9, wrap=False), 322, 22)
 def test_following_hints_from_any_reachable_state_wins(params: pipes.Params, seed: int, scramble: int) -> None:
     rng = Rng(f"hints-{seed}")
     state = pipes.generate(params, rng)

@@ -277,4 +277,9 @@ def hint_route(state: State) -> Route | None:
         # Changing any locked tile costs more than every click the board could need, so the
         # cheapest route changes as few locked tiles as possible.
         route = cheapest_route(state, "penalise", penalty=2 * len(state.tiles) + 1)
+    if route is None:
+        # The penalised search can spend its budget on a layout walled in by wrong locks (a 9x9
+        # path board, seed 322, found by the property test): a route with locks ignored, the
+        # search the par uses, still leads to a win, changing locked tiles where it must.
+        route = cheapest_route(state, "ignore")
     return route
