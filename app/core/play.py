@@ -115,7 +115,8 @@ class Play(Generic[StateT, MoveT]):
     def step(self, step: HistoryStep) -> Change[StateT, MoveT] | None:
         """Undo, redo or restart (an undoable step); None when it changes nothing."""
         before = self.session.state
-        if not getattr(self.session, step)():
+        steps = {"undo": self.session.undo, "redo": self.session.redo, "restart": self.session.restart}
+        if not steps[step]():
             return None
         return Change(before, self.session.state, None, None, self._settle())
 

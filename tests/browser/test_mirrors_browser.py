@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app.games import mirrors
+from app.games.mirrors import stages
 from tests.browser.conftest import ROOT, go, route_app_zip, wait_until_ready
 
 pytestmark = pytest.mark.browser
@@ -115,14 +116,14 @@ def walk_to(page, target: tuple[int, int]) -> None:  # noqa: ANN001
 @pytest.fixture(scope="module")
 def page(open_page):  # noqa: ANN001, ANN201
     """One booted page for the module, on the first stage."""
-    first = next(iter(mirrors.STAGES))
+    first = next(iter(stages.STAGES))
     page = open_page(f"#mirrors/{first}")
     page.wait_for_selector(".board-grid button.cell")
     return page
 
 
 def test_the_first_stage_opens_with_its_sources_on_the_ring_and_every_label(page) -> None:  # noqa: ANN001
-    first = next(iter(mirrors.STAGES))
+    first = next(iter(stages.STAGES))
     open_stage(page, first)
     state = mirrors.stage_state(first)
     assert page.evaluate("() => location.hash") == f"#mirrors/{first}"
@@ -243,14 +244,14 @@ def test_pressing_h_alone_clears_a_stage_saying_each_hint_and_what_lit(page) -> 
     assert focused(page) == (first[1], first[2])
     assert page.locator("#stat-moves").inner_text() == "1"
     dialog = page.locator("#result-dialog")
-    for _ in range(mirrors.STAGES["3-05"].min_turns + 2):
+    for _ in range(stages.STAGES["3-05"].min_turns + 2):
         if dialog.is_visible():
             break
         page.keyboard.press("h")
     dialog.wait_for(state="visible")
     text = dialog.inner_text()
-    assert f"Hints and checks used: {mirrors.STAGES['3-05'].min_turns}" in text and "New best" not in text
-    assert page.locator("#stat-moves").inner_text() == str(mirrors.STAGES["3-05"].min_turns)
+    assert f"Hints and checks used: {stages.STAGES['3-05'].min_turns}" in text and "New best" not in text
+    assert page.locator("#stat-moves").inner_text() == str(stages.STAGES["3-05"].min_turns)
     page.keyboard.press("Escape")
     # Cleared with hints: done in the stage list, but no best moves.
     link = page.locator('#mirrors-stages a[data-stage="3-05"]')
@@ -305,7 +306,7 @@ def test_the_stage_list_groups_the_stages_by_tier_and_marks_the_one_in_play(page
     assert tiers == ["Tier 1: White light", "Tier 2: Colours", "Tier 3: Filters and glass",
                      "Tier 4: Splitters and pieces to place"]
     assert page.locator("#mirrors-stages ol").count() == 4
-    assert page.locator("#mirrors-stages a[href^='#mirrors/']").count() == len(mirrors.STAGES)
+    assert page.locator("#mirrors-stages a[href^='#mirrors/']").count() == len(stages.STAGES)
     assert page.locator("#mirrors-stages [aria-current]").count() == 1
     assert stage_link(page, "2-03").get_attribute("aria-current") == "page"
     assert "Three Colours" in stage_link(page, "2-03").inner_text()
@@ -348,7 +349,7 @@ def test_a_clear_is_kept_across_a_reload_and_the_bare_address_opens_the_next_sta
     page.wait_for_function("""() => document.querySelector('#mirrors-stages a[data-stage="1-01"]')
         .classList.contains('is-done')""")
     expect(stage_link(page, "1-01")).to_have_accessible_name(spoken("1-01 First Light, cleared, best 1, 3 of 3 stars"))
-    assert page.locator("#mirrors-stage-count").inner_text() == f"1 of {len(mirrors.STAGES)} cleared"
+    assert page.locator("#mirrors-stage-count").inner_text() == f"1 of {len(stages.STAGES)} cleared"
     page.keyboard.press("Escape")
     page.reload()
     wait_until_ready(page)
@@ -377,7 +378,7 @@ def test_next_stage_in_the_clear_dialog_opens_the_next_stage(page) -> None:  # n
 
 def test_with_every_stage_cleared_the_bare_address_opens_endless_play(page) -> None:  # noqa: ANN001
     page.evaluate("""(ids) => ids.forEach(id =>
-        localStorage.setItem('masume:stage:mirrors:' + id, JSON.stringify({done: true})))""", list(mirrors.STAGES))
+        localStorage.setItem('masume:stage:mirrors:' + id, JSON.stringify({done: true})))""", list(stages.STAGES))
     try:
         go(page, "#mirrors")
         page.wait_for_function("() => /^#mirrors\\/1\\.6x6-easy\\./.test(location.hash)")
@@ -385,7 +386,7 @@ def test_with_every_stage_cleared_the_bare_address_opens_endless_play(page) -> N
         assert (state.height, state.width) == (6, 6)
         assert page_labels(page) == expected_labels(state)
         assert page.locator("#mirrors-stages [aria-current]").count() == 0
-        total = len(mirrors.STAGES)
+        total = len(stages.STAGES)
         assert page.locator("#mirrors-stage-count").inner_text() == f"{total} of {total} cleared"
     finally:
         forget_stage_progress(page)

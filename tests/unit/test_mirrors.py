@@ -12,7 +12,7 @@ from app.core.gameid import ID_PROBLEMS, GameIdError
 from app.core.rng import Rng
 from app.games import mirrors as mi
 from app.games.mirrors import cells as mc
-from app.games.mirrors import strings
+from app.games.mirrors import stages, strings
 from app.games.mirrors.board import Puzzle
 from app.games.mirrors.planner import is_unique_layout
 from app.games.mirrors.stages import PROBLEMS
@@ -302,10 +302,10 @@ def test_bad_params_raise_value_error(text: str) -> None:
 
 
 def test_stage_params_are_unique_per_stage_and_parse_back() -> None:
-    keys = [mi.format_params(mi.params_of(mi.stage_state(s))) for s in mi.STAGES]
+    keys = [mi.format_params(mi.params_of(mi.stage_state(s))) for s in stages.STAGES]
     assert len(set(keys)) == len(keys) == 48
     assert keys[0] == "stage-1-01"
-    for key, stage_id in zip(keys, mi.STAGES, strict=True):
+    for key, stage_id in zip(keys, stages.STAGES, strict=True):
         assert mi.parse_params(key).stage == stage_id
         assert mi.generate(mi.parse_params(key), Rng("x")) == mi.stage_state(stage_id)
 
@@ -324,7 +324,7 @@ def test_generated_ids_round_trip(params: mi.Params) -> None:
 
 
 def test_stage_ids_round_trip() -> None:
-    for stage_id in mi.STAGES:
+    for stage_id in stages.STAGES:
         state = mi.stage_state(stage_id)
         assert mi.encode(state) == stage_id
         assert mi.decode(stage_id) == state
@@ -400,9 +400,9 @@ def test_strings_cover_everything_the_backend_names() -> None:
         assert f"mirrors_direction_{name}" in keys
     for problem in PROBLEMS:
         assert f"mirrors_stage_error_{problem}" in keys
-    for stage_id in mi.STAGES:
+    for stage_id in stages.STAGES:
         assert "mirrors_stage_" + stage_id.replace("-", "_") in keys
-    for tier in mi.TIERS:
+    for tier in stages.TIERS:
         assert f"mirrors_tier_{tier}" in keys
     for difficulty in mi.DIFFICULTIES:
         assert f"mirrors_preset_{difficulty}" in keys
@@ -446,7 +446,8 @@ def test_no_string_is_dead() -> None:
                 "mirrors_tier_", "mirrors_aria_mirror_", "mirrors_aria_fixed_", "mirrors_legend_", "mirrors_said_end_")
     dead = [key for key in strings.EN
             if key not in text and not key.startswith(prefixes)
-            and not (key.startswith("mirrors_stage_") and key[len("mirrors_stage_"):].replace("_", "-") in mi.STAGES)]
+            and not (key.startswith("mirrors_stage_")
+                     and key[len("mirrors_stage_"):].replace("_", "-") in stages.STAGES)]
     assert dead == []
     for prefix in prefixes:
         assert prefix in text, prefix
@@ -484,3 +485,17 @@ def test_the_generators_last_resort_is_a_fresh_unique_puzzle(monkeypatch: pytest
     assert mi.par(state) == mi.remaining_turns(state) == 1
     assert mi.is_unique_puzzle(state)
     assert mi.decode(mi.encode(state)) == state
+
+
+def test_a_stage_is_named_by_the_spec_without_a_view() -> None:
+    """Statistics and the size menu name a stage from the GameSpec's params_label (no view is built)."""
+    from functools import partial
+
+    import app.catalogue  # noqa: F401 (registers the games' strings)
+    from app.core.game import params_text
+    from app.core.strings import translate
+
+    t = partial(translate, "en")
+    name = t("mirrors_stage_1_01")
+    assert params_text(mi.SPEC, t, mi.parse_params("stage-1-01")) == f"Stage 1-01 · {name}"
+    assert params_text(mi.SPEC, t, mi.parse_params("7x9-hard")) == t("mirrors_preset_hard", width=7, height=9)

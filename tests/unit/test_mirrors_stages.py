@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.games import mirrors as mi
+from app.games.mirrors import stages
 from app.games.mirrors.stages import PROBLEMS, STAGE_FILE, StageFileError, load_stages, load_stages_soft, parse_stages
 
 GOOD = """
@@ -22,9 +23,9 @@ sources = [ { row = -1, col = 0, dir = "down", colour = "white" } ]
 """
 
 
-@pytest.mark.parametrize("stage_id", list(mi.STAGES))
+@pytest.mark.parametrize("stage_id", list(stages.STAGES))
 def test_every_stage_is_solvable_in_its_recorded_minimum(stage_id: str) -> None:
-    stage = mi.STAGES[stage_id]
+    stage = stages.STAGES[stage_id]
     state = mi.stage_state(stage_id)
     assert mi.status(state) == 0, "a stage must not start solved"
     assert mi.encode(state) == stage_id
@@ -41,10 +42,10 @@ def test_every_stage_is_solvable_in_its_recorded_minimum(stage_id: str) -> None:
 
 
 def test_stages_come_in_four_tiers_of_twelve_in_order() -> None:
-    assert len(mi.STAGES) == 48
-    assert list(mi.STAGES) == [f"{tier}-{n:02d}" for tier in (1, 2, 3, 4) for n in range(1, 13)]
-    assert {tier: len(ids) for tier, ids in mi.TIERS.items()} == {1: 12, 2: 12, 3: 12, 4: 12}
-    for stage in mi.STAGES.values():
+    assert len(stages.STAGES) == 48
+    assert list(stages.STAGES) == [f"{tier}-{n:02d}" for tier in (1, 2, 3, 4) for n in range(1, 13)]
+    assert {tier: len(ids) for tier, ids in stages.TIERS.items()} == {1: 12, 2: 12, 3: 12, 4: 12}
+    for stage in stages.STAGES.values():
         puzzle = stage.puzzle
         assert 4 <= puzzle.height <= 8 and 4 <= puzzle.width <= 8
         state = mi.stage_state(stage.id)
@@ -59,19 +60,19 @@ def test_stages_come_in_four_tiers_of_twelve_in_order() -> None:
         second_edition = puzzle.places_pieces or any(kind.kind == "splitter" for kind in kinds)
         assert second_edition == (stage.tier == 4)
     # Harder stages ask for more: the last of each tier needs more turns than the first.
-    for ids in mi.TIERS.values():
-        assert mi.STAGES[ids[-1]].min_turns > mi.STAGES[ids[0]].min_turns
+    for ids in stages.TIERS.values():
+        assert stages.STAGES[ids[-1]].min_turns > stages.STAGES[ids[0]].min_turns
 
 
 def test_next_stage_walks_every_stage_once() -> None:
     seen = ["1-01"]
     while (following := mi.next_stage(seen[-1])) is not None:
         seen.append(following)
-    assert seen == list(mi.STAGES)
+    assert seen == list(stages.STAGES)
 
 
 def test_the_shipped_file_loads_the_same_stages() -> None:
-    assert load_stages(STAGE_FILE) == mi.STAGES
+    assert load_stages(STAGE_FILE) == stages.STAGES
     assert STAGE_FILE.suffix == ".toml" and STAGE_FILE.parent.name == "mirrors"
 
 
@@ -176,7 +177,7 @@ def test_the_soft_loader_returns_the_stages_or_the_error(tmp_path) -> None:  # n
 
 
 def test_the_shipped_file_loaded_without_error() -> None:
-    assert mi.STAGE_ERROR is None and len(mi.STAGES) == 48
+    assert stages.STAGE_ERROR is None and len(stages.STAGES) == 48
 
 
 DAMAGED_IMPORT = """
@@ -185,8 +186,9 @@ import app.catalogue
 from app.core import strings
 from app.core.rng import Rng
 from app.games import mirrors as mi
+from app.games.mirrors import stages
 
-error = mi.STAGE_ERROR
+error = stages.STAGE_ERROR
 state = mi.generate(mi.PRESETS["easy"], Rng(7))
 turned = next((r, c) for r in range(state.height) for c in range(state.width)
               if mi.cell_kind(state, r, c).turnable)
@@ -198,7 +200,7 @@ for attempt in (lambda: mi.decode("1-03"), lambda: mi.parse_params("stage-1-01")
     except ValueError:
         refused.append(True)
 print(json.dumps({
-    "stages": len(mi.STAGES), "tiers": {str(k): len(v) for k, v in mi.TIERS.items()},
+    "stages": len(stages.STAGES), "tiers": {str(k): len(v) for k, v in stages.TIERS.items()},
     "error": [error.stage, error.field, error.problem],
     "next": mi.next_stage("1-01"), "refused": refused,
     "moved": after != state, "encoded": mi.decode(mi.encode(state)) == state,

@@ -44,6 +44,7 @@ class Board:
     def __init__(self) -> None:
         self.marks: dict[str, list[tuple[int, int]]] = {}
         self.cursor: tuple[int, int] | None = None
+        self.codes: Any = None  # nothing painted yet
 
     def mark(self, cells: list[tuple[int, int]], css_class: str, **_: Any) -> None:
         self.marks[css_class] = list(cells)

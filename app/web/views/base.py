@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from app.core.game import adjusted_params, best_line, preset_text
+from app.core.game import adjusted_params, best_line, params_text, preset_text
 from app.core.timer import format_clock
 from app.web.layout import MOUSE_PRIMARY, Action, BoardLayout, Geometry, Position
 
@@ -242,8 +242,8 @@ class GameView:
         return preset_text(self.spec, self.t, name, params)
 
     def params_label(self, params: Any) -> str:
-        """Return the size menu's text for params that are no preset (e.g. a stage); default: their text."""
-        return str(self.backend.format_params(params))
+        """Return the menu's text for params that are no preset (the spec's `params_label`, else their text)."""
+        return params_text(self.spec, self.t, params)
 
     def extra_controls(self, host: Any) -> None:
         """Add game-specific controls (settings) to the panel."""

@@ -282,7 +282,7 @@ class MirrorsView(ParView):
 
     def _animate(self, board: Any, turned: Position, gained: list[Position]) -> None:
         """The turned mirror swings into place (TURN_MS) and newly lit targets pulse (GLOW_MS), in one animation."""
-        codes = getattr(board, "codes", None)
+        codes = board.codes
         code = int(codes[board.layout.index(turned)]) if codes is not None else 0
         cell = CELLS[code & KIND]
         turn = cell.kind == "mirror"
@@ -356,19 +356,6 @@ class MirrorsView(ParView):
         """Par depends on the puzzle, not on how its mirrors are turned now."""
         return state.puzzle
 
-
-    def params_label(self, params: mirrors.Params) -> str:
-        """The size menu's name for a board that is no preset: "Stage 1-01 · First Light", or "Hard 7×9"."""
-        if params.stage is not None:
-            return self._stage_text(params.stage)
-        return self.t(f"mirrors_preset_{params.difficulty}", width=params.width, height=params.height)
-
-    # ----- stages ----------------------------------------------------------------------------
-
-    def _stage_text(self, stage_id: str) -> str:
-        """"Stage 1-01 · First Light"."""
-        name = self.t(f"mirrors_stage_{stage_id.replace('-', '_')}")
-        return self.t("mirrors_stage_option", stage=self.t("mirrors_stage_title", stage=stage_id), name=name)
 
     def extra_controls(self, host: Any) -> None:
         """A damaged file's notice, the stage list (by tier, with done marks and bests), Play endless, and the
