@@ -107,6 +107,7 @@ class GameSpec(Generic[StateT, MoveT, ParamsT]):
     daily_week: tuple[str, ...] | None = None  # the daily's preset per UTC weekday, Monday first (easy to hard)
     daily_state: Callable[[ParamsT, Rng], StateT] | None = None  # the daily's board (default: generate)
     stages: Stages[StateT] | None = None
+    run_params: Callable[[int], ParamsT] | None = None  # an endless run's next board after n wins in a row
 
     # ----- the words for a game's boards (home, statistics, the size menu; read without a view) ----
     preset_label: Callable[[Translate, str, ParamsT], str] | None = None  # (t, name, params) -> the menu text

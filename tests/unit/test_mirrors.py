@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -499,3 +500,20 @@ def test_a_stage_is_named_by_the_spec_without_a_view() -> None:
     name = t("mirrors_stage_1_01")
     assert params_text(mi.SPEC, t, mi.parse_params("stage-1-01")) == f"Stage 1-01 · {name}"
     assert params_text(mi.SPEC, t, mi.parse_params("7x9-hard")) == t("mirrors_preset_hard", width=7, height=9)
+
+
+def test_an_endless_run_asks_for_boards_that_grow_and_never_get_easier() -> None:
+    from app.games.mirrors.board import DIFFICULTIES, check_params
+    from app.games.mirrors.endless import run_params
+
+    boards = [run_params(run) for run in range(40)]
+    assert (boards[0].width, boards[0].difficulty) == (5, "easy"), "a run starts small and easy"
+    assert (boards[-1].width, boards[-1].height, boards[-1].difficulty) == (10, 10, "hard")
+    for before, after in itertools.pairwise(boards):
+        assert after.width >= before.width and after.height >= before.height
+        assert DIFFICULTIES.index(after.difficulty) >= DIFFICULTIES.index(before.difficulty)
+        check_params(after)
+    assert len({(p.width, p.difficulty) for p in boards}) >= 6, "it rises in several steps"
+    assert mi.SPEC.run_params is run_params
+    with pytest.raises(ValueError):
+        run_params(-1)

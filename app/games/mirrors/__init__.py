@@ -21,7 +21,8 @@ The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what t
 - Stages: `STAGES` (id -> Stage, in order), `TIERS` (tier -> ids), `stage_state`,
   `next_stage`, `stage_of`; a stage's params format to "stage-<id>" so each stage keeps its
   own bests. A damaged stage file leaves `STAGES` empty and says why in `STAGE_ERROR`.
-- Endless mode: `PRESETS` and "WxH-difficulty" params (5..10, easy/normal/hard);
+- Endless mode: `PRESETS` and "WxH-difficulty" params (5..10, easy/normal/hard); a run of
+  endless wins asks for bigger and harder boards (`run_params`, endless.py);
   `generate` lays a forward-generated board (`generator.py`) whose par comes from the
   exact solver (`solver.py`, which also defines what "unique" means; hard boards are).
 """
@@ -65,6 +66,7 @@ from .cells import (  # noqa: F401 (the view reads some; importable here as befo
     placed_code,
 )
 from .check import check
+from .endless import run_params
 from .moves import moved
 from .planner import Difficulty, fewest_moves, is_unique_layout
 from .planner import difficulty as measure_difficulty
@@ -131,6 +133,7 @@ __all__ = [
     "params_of",
     "parse_params",
     "remaining_turns",
+    "run_params",
     "solve",
     "solve_moves",
     "sources",
@@ -449,5 +452,6 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
     generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode,
     move_cost=move_cost, check=check, par=par,
+    run_params=run_params,
     stages=Stages(ids=_stage_ids, tiers=_tiers, stage_of=stage_of, next_stage=next_stage, stage_state=stage_state),
 )
