@@ -97,6 +97,7 @@ class Play(Generic[StateT, MoveT]):
         self.counted_start = restored and bool(session.move_log)
         self.counted_result = restored and session.deaths > 0
         self._hint_words: tuple[MoveT, str] | None = None
+        self._on_run = self._asked_for_by_run()  # decided as the board starts: a win changes the run
 
     @property
     def game(self) -> str:
@@ -188,7 +189,10 @@ class Play(Generic[StateT, MoveT]):
         return self.spec.run_params(run.run) if run is not None and self.spec.run_params is not None else None
 
     def on_run(self) -> bool:
-        """Whether the board in play is the one the run asks for (off the campaign, the run's params)."""
+        """Whether the board in play is the run's: the one the run asked for as it started (off the campaign)."""
+        return self._on_run
+
+    def _asked_for_by_run(self) -> bool:
         wanted = self.run_params()
         if wanted is None or self.stage_in_play() is not None:
             return False

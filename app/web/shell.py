@@ -15,6 +15,7 @@ from app.core.bests import Bests
 from app.core.daily import DailyLog
 from app.core.records import migrate_records
 from app.core.route import DAILY, REPLAY, STATS, format_hash, parse_hash
+from app.core.runs import Runs
 from app.core.settings import Settings
 from app.core.stage_progress import StageProgress
 from app.core.stars import Stars
@@ -45,6 +46,7 @@ class Shell:
         self.bests = Bests(self.storage)
         self.stages = StageProgress(self.storage)
         self.stars = Stars(self.storage)
+        self.runs = Runs(self.storage)
         self.stats = Stats(self.storage)  # (importing stats and daily registered their record kinds above)
         self.dailies = DailyLog(self.storage)
         lang = self.settings.get("lang") or detect_language(list(window.navigator.languages or [])

@@ -182,6 +182,7 @@ EN = {
     "mirrors_stage_best": "best {moves}",
     "mirrors_stage_count": "{done} of {total} cleared",
     "mirrors_play_endless": "Play endless",
+    "mirrors_size_label": "Endless board",
     # The legend beside the board: one line per kind of piece on the board in play.
     "mirrors_legend_title": "Pieces",
     "mirrors_legend_mirror": "Mirror: press it (click, tap or Enter) to turn it between / and \\. "
@@ -369,6 +370,7 @@ JA = {
     "mirrors_stage_best": "最少 {moves}",
     "mirrors_stage_count": "{total} ステージ中 {done} クリア",
     "mirrors_play_endless": "エンドレスで遊ぶ",
+    "mirrors_size_label": "エンドレスの盤",
     # 盤面の横の凡例：遊んでいる盤面にある部品ごとに一行
     "mirrors_legend_title": "盤面の部品",
     "mirrors_legend_mirror": "鏡：押す（クリック、タップ、Enter）と ／ と ＼ が切り替わります。光を直角に曲げます。",

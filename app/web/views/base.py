@@ -61,6 +61,12 @@ class ViewHost(Protocol):
     def stage_progress(self, stage_id: str) -> dict[str, Any]:
         """The player's record of one of the game's stages: {"done": bool, "best": moves or None}."""
 
+    def run_line(self) -> str:
+        """The endless run in words ("" for a game without runs)."""
+
+    def play_endless(self) -> None:
+        """Start the board the endless run asks for."""
+
     @property
     def state(self) -> Any:
         """The current game state."""
@@ -97,6 +103,7 @@ class GameView:
     min_cell_px = 28.0
     max_cell_px = 64.0
     custom_fields: tuple[CustomField, ...] = ()
+    size_label_key = "size"  # the size menu's label: what its options are
 
     def __init__(self, host: ViewHost) -> None:
         self.host = host

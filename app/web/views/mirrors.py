@@ -82,6 +82,7 @@ class MirrorsView(ParView):
     )
     sounds = {"turn": ((660.0, 0.0, 0.04, "triangle", 0.12), (990.0, 0.035, 0.05, "sine", 0.08))}
     stylesheet = "static/css/games/mirrors.css"
+    size_label_key = "mirrors_size_label"  # the menu holds endless boards only (stages: the stage list)
     min_cell_px = 30.0
     max_cell_px = 64.0
 
@@ -356,7 +357,6 @@ class MirrorsView(ParView):
         """Par depends on the puzzle, not on how its mirrors are turned now."""
         return state.puzzle
 
-
     def extra_controls(self, host: Any) -> None:
         """A damaged file's notice, the stage list (by tier, with done marks and bests), Play endless, and the
         legend of the pieces on the board."""
@@ -371,7 +371,7 @@ class MirrorsView(ParView):
         if stages is not None and stages.ids():
             self._stage_list = StageList(
                 mirrors.ID, stages, t=self.t, progress=self.host.stage_progress, listen=self.host.listen,
-                on_endless=lambda: self.host.new_game(next(iter(mirrors.PRESETS.values()))), open_=wide)
+                on_endless=self.host.play_endless, run_line=self.host.run_line, open_=wide)
             host.appendChild(self._stage_list.root)
         host.appendChild(self._legend.root)  # under the stage list, which stays where players look for it
 
