@@ -6,6 +6,7 @@ import pytest
 
 from app.games import mirrors as mi
 from app.games.mirrors import stages
+from app.games.mirrors.cells import is_placed
 from app.games.mirrors.stages import PROBLEMS, STAGE_FILE, StageFileError, load_stages, load_stages_soft, parse_stages
 
 GOOD = """
@@ -187,6 +188,7 @@ from app.core import strings
 from app.core.rng import Rng
 from app.games import mirrors as mi
 from app.games.mirrors import stages
+from app.games.mirrors.cells import is_placed
 
 error = stages.STAGE_ERROR
 state = mi.generate(mi.PRESETS["easy"], Rng(7))
@@ -231,3 +233,52 @@ def test_a_damaged_shipped_file_leaves_no_stages_and_the_error_and_endless_play_
     assert found["error"] == ["1-03", "rows", "unknown_cell"]
     assert found["next"] is None and found["refused"] == [True, True]
     assert found["moved"] and found["encoded"] and found["catalogue"]
+
+
+# A stage's name promises what is on it: words for a piece, in either language, need that piece.
+NAME_PROMISES = {
+    "glass": ("glass", "ガラス"),
+    "filter": ("filter", "gate", "checkpoint", "フィルター", "門", "検問"),
+    "splitter": ("split", "half silver", "fork", "prism", "tree", "分", "半分", "プリズム", "木"),
+    "fixed": ("fixed", "locked", "動かない"),
+    "placing": ("place", "pocket", "spare", "build", "置", "手持ち", "予備", "つくる"),
+    "red": ("red", "赤"),
+    "blue": ("blue", "青"),
+}
+
+
+def _pieces(stage: stages.Stage) -> set[str]:
+    """What a stage has, in NAME_PROMISES' words."""
+    from app.games.mirrors.cells import describe
+
+    puzzle = stage.puzzle
+    found = set()
+    for code in puzzle.cells:
+        cell = describe(code)
+        if cell.kind in ("glass", "filter", "splitter"):
+            found.add(cell.kind)
+        if cell.kind in ("mirror", "splitter") and not cell.turnable:
+            found.add("fixed")
+        if cell.kind in ("glass", "filter", "target") and cell.colour in ("red", "blue"):
+            found.add(cell.colour)
+        if is_placed(code):
+            found.add("placing")
+    if any(puzzle.inventory):
+        found.add("placing")
+    if {"placing"} & found and puzzle.inventory[1]:
+        found.add("splitter")
+    return found
+
+
+@pytest.mark.parametrize("stage_id", list(stages.STAGES))
+def test_a_stage_name_names_only_pieces_the_stage_has(stage_id: str) -> None:
+    from app.games.mirrors import strings
+
+    stage = stages.STAGES[stage_id]
+    key = f"mirrors_stage_{stage_id.replace('-', '_')}"
+    names = (strings.EN[key].lower(), strings.JA[key])
+    has = _pieces(stage)
+    for piece, words in NAME_PROMISES.items():
+        promised = [word for word in words for name in names if word in name]
+        assert not promised or piece in has, f"{stage_id} {names} promises {piece} ({promised}) but has {sorted(has)}"
+    assert not (stage.tier < 3 and ("glass" in names[0] or "ガラス" in names[1]))
