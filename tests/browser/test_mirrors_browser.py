@@ -431,7 +431,8 @@ def test_an_endless_run_counts_wins_in_a_row_grows_and_ends_when_a_board_is_left
         go(page, "#mirrors")
         page.wait_for_function("() => /^#mirrors\\/1\\.5x5-easy\\./.test(location.hash)")
         expect(page.locator("#stat-run")).to_have_text("0")
-        expect(page.locator("#mirrors-run")).to_have_text("Endless run: 0 in a row · longest 0")
+        expect(page.locator("#mirrors-run")).to_have_text(
+            "Endless run: win boards in a row and they grow bigger and harder.")
         for won in (1, 2):
             win_by_mouse(page)
             dialog = page.locator("#result-dialog")

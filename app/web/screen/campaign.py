@@ -40,9 +40,13 @@ def run_rows(screen: Any) -> list[tuple[str, str, str]]:
 
 
 def run_line(screen: Any) -> str:
-    """"Endless run: 3 in a row · longest 5" ("" for a game without runs)."""
+    """"Endless run: 3 in a row · longest 5", what a run is before its first win ("" for a game without runs)."""
     run = screen.playing.run() if screen.playing is not None else None
-    return "" if run is None else screen.i18n.t("run_line", run=run.run, best=run.best)
+    if run is None:
+        return ""
+    if run.best == 0:
+        return screen.i18n.t("run_line_start")  # no win yet: say what a run is
+    return screen.i18n.t("run_line", run=run.run, best=run.best)
 
 
 def opening_params(screen: Any) -> Any:
