@@ -555,7 +555,7 @@ def test_a_damaged_stage_file_is_explained_and_endless_play_still_works(damaged_
     assert "1-03" in page.locator("#live").inner_text()
     assert page.locator("#mirrors-stages").count() == 0, "no stage list without stages"
     expect(page.locator("#mirrors-legend")).to_be_visible()  # the legend still explains the pieces
-    assert page.evaluate("() => /^#mirrors\\/1\\.6x6-easy\\./.test(location.hash)")
+    assert page.evaluate("() => /^#mirrors\\/1\\.5x5-easy\\./.test(location.hash)")  # the endless run's first board
     state = mirrors.decode(page.evaluate("() => location.hash").split("/", 1)[1])
     row, col = next(divmod(i, state.width) for i, code in enumerate(state.cells) if code in (2, 3))
     cell(page, row, col).click()
