@@ -89,6 +89,7 @@ class GameScreen:
             self.shell.notify(self.i18n.t("daily_done_already"))
         if announce:  # opened from another screen (Next stage, a link): say which board this is
             say_board(self, None)
+        self.zoom.reveal_first_row(self.root)  # a phone's player sees the board's first row as it opens
         on = self._listeners.on
         on(document, "visibilitychange", self._on_visibility)
         on(window, "pagehide", lambda _event: self._save_progress())

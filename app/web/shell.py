@@ -24,7 +24,7 @@ from app.core.storage import Storage
 from app.core.strings import detect_language
 from app.web import dom, engine
 from app.web.audio import Audio
-from app.web.dom import Callback, Listeners, by_id, document, window
+from app.web.dom import Callback, Listeners, by_id, document, focus_in_place, window
 from app.web.i18n import I18n
 from app.web.layout import global_key_rows
 from app.web.local_storage import local_storage_backing
@@ -168,7 +168,7 @@ class Shell:
             heading = document.querySelector("#view h1")
             if heading is not None:
                 heading.setAttribute("tabindex", "-1")
-                heading.focus()
+                focus_in_place(heading)  # at the top already; a game screen may have scrolled its board into view
         self.check_storage()
 
     def _wait_for_engine(self) -> None:
