@@ -277,7 +277,8 @@ def test_moves_undo_redo_restart_and_new_game_are_announced(page) -> None:  # no
         page.wait_for_function("() => document.querySelector('#live').textContent.startsWith('New game')")
         set_setting(page, "#announce-select", "short")
         cell(page, 0, 0).click()
-        assert live(page).endswith("lights on") and not live(page).startswith("Row")
+        assert live(page).startswith("Pressed row 1, column 1; ") and live(page).endswith("lights on"), \
+            "short mode names the pressed cell, briefly"
         set_setting(page, "#announce-select", "off")
         page.locator("#undo").click()
         assert live(page).endswith("lights on") and "Undone" not in live(page), "off says nothing new"
