@@ -308,7 +308,7 @@ class Shell:
     def set_palette(self, palette: str) -> None:
         """Store the board colours and repaint the board in play with them (views read the setting as they draw)."""
         self.set_setting("palette", palette)
-        board = getattr(self.screen, "board", None)
+        board = self.screen.board if self.screen is not None else None  # every screen says its board (or None)
         if board is not None and board.codes is not None:
             board.paint(board.codes, force=True)
 

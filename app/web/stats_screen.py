@@ -69,6 +69,8 @@ def figure_text(key: str, value: Any, t: Any) -> str:
 class StatsScreen:
     """Figures, a chart and a table of one game's finished games, per board kind."""
 
+    board = None  # no board on this screen (the shell repaints a screen's board on a palette change)
+
     def __init__(self, shell: Any, game: str) -> None:
         self.shell = shell
         self.game = game

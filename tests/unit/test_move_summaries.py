@@ -61,7 +61,8 @@ def test_pipes_says_what_the_water_did_and_full_adds_the_turn() -> None:
     after = pipes.apply(before, move)
     short = view.move_summary(before, after, move, "short")
     if pipes.status(after) == 0:
-        assert short and short.startswith("Turned row 1, column 1. ") and ("Water" in short or "connected" in short)
+        assert short and short.startswith("Turned row 1, column 1; ") and ("water" in short or "connected" in short)
+        assert ". " not in short, "short is one sentence"
         assert view.move_summary(before, after, move, "full").startswith("Row 1, column 1: turn clockwise.")
     assert view.move_summary(before, pipes.apply(before, ("lock", 0, 0)), ("lock", 0, 0), "short") == \
         "Row 1, column 1 locked", "a lock says what it did, at the screen's verbosity like any move"
