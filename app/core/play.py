@@ -189,12 +189,12 @@ class Play(Generic[StateT, MoveT]):
         return self.spec.run_params(run.run) if run is not None and self.spec.run_params is not None else None
 
     def on_run(self) -> bool:
-        """Whether the board in play is the run's: the one the run asked for as it started (off the campaign)."""
+        """Whether the board in play is the run's: the one the run asked for as it started (no stage, no daily)."""
         return self._on_run
 
     def _asked_for_by_run(self) -> bool:
         wanted = self.run_params()
-        if wanted is None or self.stage_in_play() is not None:
+        if wanted is None or self.stage_in_play() is not None or self.daily_day is not None:
             return False
         return str(self.spec.format_params(wanted)) == self.preset_key
 

@@ -374,6 +374,8 @@ def test_a_run_grows_by_winning_the_board_it_asks_for_and_only_that_board() -> N
     assert not free.on_run() and win(free).run is None
     stage = run_play(records, Walk(target=2, stage="a"))  # a stage is no endless board, even of the run's size
     assert not stage.on_run() and win(stage).run is None
+    daily = Play(RUN_WALK, Session(RUN_WALK, Walk(target=2), Clock()), records, best_record=time_record, daily_day=DAY)
+    assert not daily.on_run() and win(daily).run is None, "nor is the daily"
     second = run_play(records, Walk(target=2))
     ending = win(second)
     assert ending.run is not None and (ending.run.run, ending.run.best) == (2, 2)
