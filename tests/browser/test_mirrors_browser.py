@@ -437,7 +437,7 @@ def test_an_endless_run_counts_wins_in_a_row_grows_and_ends_when_a_board_is_left
             win_by_mouse(page)
             dialog = page.locator("#result-dialog")
             expect(dialog).to_contain_text(f"{won} in a row (longest {won})")
-            expect(page.locator("#live")).to_contain_text(f"In a row {won} in a row")
+            expect(page.locator("#live")).to_contain_text(f"Endless run {won} in a row (longest {won})")
             expect(page.locator("#mirrors-run")).to_have_text(f"Endless run: {won} in a row · longest {won}")
             next_button = page.locator("#result-next")
             expect(next_button).to_have_text("Next board")

@@ -101,7 +101,7 @@ def win_words(screen: Any, ending: Ending) -> tuple[str, list[tuple[str, str]], 
     playing = screen.playing
     following = playing.next_stage()
     if ending.run is not None:
-        rows.append((t("run_label"), t("run_value", run=ending.run.run, best=ending.run.best)))
+        rows.append((t("run_result"), t("run_value", run=ending.run.run, best=ending.run.best)))
         notes.append(t("run_longer") if ending.longer_run else "")
     if following is not None:
         return title, rows, notes, ("next_stage", lambda: open_stage(screen, following))
