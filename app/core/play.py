@@ -67,6 +67,7 @@ class Ending:
     more_stars: bool = False  # more stars than this board ever had
     run: Run | None = None  # the endless run after this win, when the board was the run's
     longer_run: bool = False  # the run is now longer than any before it
+    first_clear: bool = False  # the stage this win cleared had not been cleared before
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,9 @@ class Play(Generic[StateT, MoveT]):
         if clean:
             improved = self.records.bests.submit(self.game, self.preset_key, self._best_record(self.session))
         stage = self.stage_in_play()
+        first_clear = False
         if stage is not None:
+            first_clear = not self.records.stages.get(self.game, stage)["done"]
             self.records.stages.record_clear(self.game, stage, self.session.moves, counts_for_best=clean)
         if self.session.deaths:
             improved = set()  # a best after undoing a loss is kept apart, and is not a "new best"
@@ -170,7 +173,7 @@ class Play(Generic[StateT, MoveT]):
         run, longer = (None, False)
         if first and self.runs is not None and self.on_run():
             run, longer = self.runs.win(self.game)
-        return Ending(True, first, frozenset(improved), stage, stars, more, run, longer)
+        return Ending(True, first, frozenset(improved), stage, stars, more, run, longer, first_clear)
 
     # ----- endless runs ----------------------------------------------------------------------------
 

@@ -495,6 +495,25 @@ def test_clearing_the_last_stage_shows_the_totals_against_par_and_a_way_into_end
         forget_run(page)
 
 
+def test_clearing_the_last_stage_not_yet_cleared_ends_the_campaign_wherever_it_is(page) -> None:  # noqa: ANN001
+    all_stages_done(page, but="1-01")
+    forget_run(page)
+    try:
+        open_stage(page, "1-01")
+        clear_first_stage(page)
+        expect(page.locator("#result-title")).to_have_text("Every stage cleared!")
+        expect(page.locator("#result-next")).to_have_text("Play endless")
+        page.keyboard.press("Escape")
+        open_stage(page, "1-01")  # played again: an ordinary clear, on to the next stage
+        clear_first_stage(page)
+        expect(page.locator("#result-title")).to_have_text("Cleared!")
+        expect(page.locator("#result-next")).to_have_text("Next stage")
+        page.keyboard.press("Escape")
+    finally:
+        forget_stage_progress(page)
+        forget_run(page)
+
+
 def test_the_stage_list_fits_a_narrow_screen(page) -> None:  # noqa: ANN001
     page.set_viewport_size({"width": 360, "height": 740})
     try:

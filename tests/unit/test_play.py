@@ -425,3 +425,10 @@ def test_the_campaign_totals_sum_cleared_stages_best_moves_par_and_stars() -> No
     assert (totals.cleared, totals.stages, totals.moves, totals.par, totals.stars, totals.max_stars) == (
         2, 2, 7, 5, 3 + 2, 6)
     assert campaign_totals(replace(WALK, stages=None), records.stages, None) is None
+
+
+def test_a_stage_win_says_whether_it_cleared_the_stage_for_the_first_time(records: Records) -> None:
+    first = win(walk_play(records, Walk(target=1, stage="a")))
+    again = win(walk_play(records, Walk(target=1, stage="a")))
+    assert first.first_clear and not again.first_clear
+    assert not win(walk_play(records, Walk(target=1))).first_clear, "no stage, no clear"

@@ -93,8 +93,9 @@ def win_words(screen: Any, ending: Ending) -> tuple[str, list[tuple[str, str]], 
                                                     tuple[str, Callable[[], None]] | None]:
     """What a win adds to the result: (title, rows, notes, the next step as (button key, action)).
 
-    After a stage with a next one: Next stage. After the last stage: the campaign's totals and
-    Play endless. After a board of the run: the run's length and Next board.
+    After a stage with a next one: Next stage. After the last stage, or the win that clears the last
+    stage not yet cleared: the campaign's totals and Play endless. After a board of the run: the
+    run's length and Next board.
     """
     t = screen.i18n.t
     title, rows, notes = t("cleared"), [], []
@@ -103,15 +104,16 @@ def win_words(screen: Any, ending: Ending) -> tuple[str, list[tuple[str, str]], 
     if ending.run is not None:
         rows.append((t("run_result"), t("run_value", run=ending.run.run, best=ending.run.best)))
         notes.append(t("run_longer") if ending.longer_run else "")
-    if following is not None:
+    totals = campaign_totals(screen.backend, screen.shell.stages, screen.shell.stars) if ending.stage else None
+    # The campaign's end: the last stage, or the win that cleared the last stage not cleared yet.
+    finished = totals is not None and (following is None or (ending.first_clear and totals.cleared == totals.stages))
+    if following is not None and not finished:
         return title, rows, notes, ("next_stage", lambda: open_stage(screen, following))
-    if ending.stage is not None:
-        totals = campaign_totals(screen.backend, screen.shell.stages, screen.shell.stars)
-        if totals is not None:
-            title = t("campaign_all_title" if totals.cleared == totals.stages else "campaign_last_title")
-            rows += [(t("campaign_cleared"), t("campaign_cleared_value", cleared=totals.cleared, stages=totals.stages)),
-                     (t("campaign_moves"), t("campaign_moves_value", moves=totals.moves, par=totals.par)),
-                     (t("campaign_stars"), t("stars_value_of", stars=totals.stars, total=totals.max_stars))]
+    if totals is not None:
+        title = t("campaign_all_title" if totals.cleared == totals.stages else "campaign_last_title")
+        rows += [(t("campaign_cleared"), t("campaign_cleared_value", cleared=totals.cleared, stages=totals.stages)),
+                 (t("campaign_moves"), t("campaign_moves_value", moves=totals.moves, par=totals.par)),
+                 (t("campaign_stars"), t("stars_value_of", stars=totals.stars, total=totals.max_stars))]
         if playing.run_params() is not None:
             notes.append(t("campaign_note"))
             return title, rows, notes, ("campaign_play_endless", lambda: screen.new_game(playing.run_params()))
