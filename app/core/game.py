@@ -107,9 +107,11 @@ class GameSpec(Generic[StateT, MoveT, ParamsT]):
     daily_week: tuple[str, ...] | None = None  # the daily's preset per UTC weekday, Monday first (easy to hard)
     daily_state: Callable[[ParamsT, Rng], StateT] | None = None  # the daily's board (default: generate)
     stages: Stages[StateT] | None = None
+    run_params: Callable[[int], ParamsT] | None = None  # an endless run's next board after n wins in a row
 
     # ----- the words for a game's boards (home, statistics, the size menu; read without a view) ----
     preset_label: Callable[[Translate, str, ParamsT], str] | None = None  # (t, name, params) -> the menu text
+    params_label: Callable[[Translate, ParamsT], str] | None = None  # (t, params) -> the text of params no preset is
     best_text: Callable[[Translate, Mapping[str, float]], str] | None = None  # a best as one line; default its time
     adjust_params: Callable[[ParamsT, Callable[[str], object]], ParamsT] | None = None  # settings applied to params
 
@@ -148,6 +150,13 @@ def preset_text(spec: GameSpec[StateT, MoveT, ParamsT], t: Translate, name: str,
     if spec.preset_label is not None:
         return spec.preset_label(t, name, params)
     return t(f"{spec.id}_preset_{name}")
+
+
+def params_text(spec: GameSpec[StateT, MoveT, ParamsT], t: Translate, params: ParamsT) -> str:
+    """Return the text of params that are no preset (e.g. a stage): the game's `params_label`, else their text."""
+    if spec.params_label is not None:
+        return spec.params_label(t, params)
+    return str(spec.format_params(params))
 
 
 def best_line(spec: GameSpec[StateT, MoveT, ParamsT], t: Translate, best: Mapping[str, float]) -> str:

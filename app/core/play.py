@@ -14,6 +14,8 @@ What counts once, and only once:
   loss is never called a "new best"; a stage is cleared on every win (its best moves
   only without hints);
 - hints and checks count on the session (`hints_used`), which the records read;
+- a game with endless runs (`run_params`) lengthens its run at the first win of the board the
+  run asked for (off the campaign), and ends it when that board is left unwon with moves;
 - a win of a game with par rates stars (`app.core.stars.rate`: 3 at par, 2 within par + 2,
   else 1; at most 2 with hints or checks), kept per board as the most ever earned.
 """
@@ -29,9 +31,10 @@ from app.core.bests import Bests
 from app.core.check import CheckResult, run_check
 from app.core.daily import DailyLog
 from app.core.game import GameSpec
+from app.core.runs import Run, Runs
 from app.core.session import Session
 from app.core.stage_progress import StageProgress
-from app.core.stars import Stars, rate
+from app.core.stars import MAX_STARS, Stars, rate
 from app.core.stats import Stats, result_of
 
 StateT = TypeVar("StateT")
@@ -49,6 +52,7 @@ class Records:
     stages: StageProgress
     dailies: DailyLog
     stars: Stars | None = None  # None: stars are not kept (a game without par never rates any)
+    runs: Runs | None = None  # None: runs are not kept
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,9 @@ class Ending:
     stage: str | None  # the stage a win cleared, None off the campaign or on a loss
     stars: int = 0  # the stars this win rated (1..3); 0 on a loss, or for a game without par
     more_stars: bool = False  # more stars than this board ever had
+    run: Run | None = None  # the endless run after this win, when the board was the run's
+    longer_run: bool = False  # the run is now longer than any before it
+    first_clear: bool = False  # the stage this win cleared had not been cleared before
 
 
 @dataclass(frozen=True)
@@ -91,6 +98,7 @@ class Play(Generic[StateT, MoveT]):
         self.counted_start = restored and bool(session.move_log)
         self.counted_result = restored and session.deaths > 0
         self._hint_words: tuple[MoveT, str] | None = None
+        self._on_run = self._asked_for_by_run()  # decided as the board starts: a win changes the run
 
     @property
     def game(self) -> str:
@@ -115,7 +123,8 @@ class Play(Generic[StateT, MoveT]):
     def step(self, step: HistoryStep) -> Change[StateT, MoveT] | None:
         """Undo, redo or restart (an undoable step); None when it changes nothing."""
         before = self.session.state
-        if not getattr(self.session, step)():
+        steps = {"undo": self.session.undo, "redo": self.session.redo, "restart": self.session.restart}
+        if not steps[step]():
             return None
         return Change(before, self.session.state, None, None, self._settle())
 
@@ -154,12 +163,52 @@ class Play(Generic[StateT, MoveT]):
         if clean:
             improved = self.records.bests.submit(self.game, self.preset_key, self._best_record(self.session))
         stage = self.stage_in_play()
+        first_clear = False
         if stage is not None:
+            first_clear = not self.records.stages.get(self.game, stage)["done"]
             self.records.stages.record_clear(self.game, stage, self.session.moves, counts_for_best=clean)
         if self.session.deaths:
             improved = set()  # a best after undoing a loss is kept apart, and is not a "new best"
         stars, more = self._rate_stars(clean)
-        return Ending(True, first, frozenset(improved), stage, stars, more)
+        run, longer = (None, False)
+        if first and self.runs is not None and self.on_run():
+            run, longer = self.runs.win(self.game)
+        return Ending(True, first, frozenset(improved), stage, stars, more, run, longer, first_clear)
+
+    # ----- endless runs ----------------------------------------------------------------------------
+
+    @property
+    def runs(self) -> Runs | None:
+        """The run records, when the game plays endless runs and they are kept."""
+        return self.records.runs if self.spec.run_params is not None else None
+
+    def run(self) -> Run | None:
+        """The game's endless run now (None: the game has none)."""
+        return self.runs.run(self.game) if self.runs is not None else None
+
+    def run_params(self) -> Any:
+        """The params of the board the run asks for next (None: the game has no runs)."""
+        run = self.run()
+        return self.spec.run_params(run.run) if run is not None and self.spec.run_params is not None else None
+
+    def on_run(self) -> bool:
+        """Whether the board in play is the run's: the one the run asked for as it started (no stage, no daily)."""
+        return self._on_run
+
+    def _asked_for_by_run(self) -> bool:
+        wanted = self.run_params()
+        if wanted is None or self.stage_in_play() is not None or self.daily_day is not None:
+            return False
+        return str(self.spec.format_params(wanted)) == self.preset_key
+
+    def leave(self) -> int:
+        """The board is being left for another: a run board left unwon with moves ends the run.
+
+        Returns the length of the run that ended (0: none ended).
+        """
+        if self.runs is None or self.session.over or not self.session.move_log or not self.on_run():
+            return 0
+        return self.runs.end(self.game)
 
     def _rate_stars(self, clean: bool) -> tuple[int, bool]:
         """Rate a win against par and keep the most stars per board (its params key, as bests do)."""
@@ -222,3 +271,35 @@ def first_unfinished_stage(spec: GameSpec[StateT, Any, Any], progress: StageProg
         return None
     stage = progress.first_unfinished(spec.id, ids)
     return stages.stage_state(stage) if stage is not None else None
+
+
+@dataclass(frozen=True)
+class CampaignTotals:
+    """A campaign's totals over the cleared stages: what the end of the last stage shows."""
+
+    cleared: int  # stages cleared
+    stages: int  # stages in all
+    moves: int  # the best moves of the stages that have a best (a stage cleared only with hints has none)
+    par: int  # the par of those same stages
+    stars: int  # the most stars earned, summed over every stage
+    max_stars: int  # MAX_STARS per stage
+
+
+def campaign_totals(spec: GameSpec[StateT, Any, Any], progress: StageProgress, stars: Stars | None
+                    ) -> CampaignTotals | None:
+    """Sum a game's stage records: cleared stages, best moves against par, stars (None: no stages)."""
+    stages = spec.stages
+    ids = list(stages.ids()) if stages is not None else []
+    if stages is None or not ids:
+        return None
+    cleared = moves = par = earned = 0
+    for stage in ids:
+        record = progress.get(spec.id, stage)
+        cleared += bool(record["done"])
+        state = stages.stage_state(stage)
+        if record["best"] is not None and spec.par is not None:
+            moves += int(record["best"])
+            par += int(spec.par(state))
+        if stars is not None:
+            earned += stars.get(spec.id, str(spec.format_params(spec.params_of(state))))
+    return CampaignTotals(cleared, len(ids), moves, par, earned, MAX_STARS * len(ids))

@@ -9,4 +9,4 @@ far. A new family of records adds its module here.
 
 from __future__ import annotations
 
-from app.core import bests, daily, drafts, progress, stage_progress, stars, stats  # noqa: F401 - imported for their kinds
+from app.core import bests, daily, drafts, progress, runs, stage_progress, stars, stats  # noqa: F401 - imported for their kinds

@@ -36,6 +36,13 @@ def guard(function: Callable[..., None]) -> Callable[..., None]:
     return guarded
 
 
+def focus_in_place(node: Any) -> None:
+    """Focus an element without scrolling the page to it (the screen has placed the page already)."""
+    from pyodide.ffi import to_js
+
+    node.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+
 def by_id(element_id: str) -> Any:
     """Return the element with this id (None if absent)."""
     return document.getElementById(element_id)

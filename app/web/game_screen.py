@@ -28,9 +28,10 @@ from app.web.board import BoardWidget, reduced_motion
 from app.web.dom import Callback, Listeners, by_id, document, element, window
 from app.web.layout import key_help
 from app.web.screen.assist import give_hint, run_check
+from app.web.screen.campaign import leave_board, new_board, opening_params, run_rows, say_run_ended
 from app.web.screen.controls import Controls
 from app.web.screen.draw import draw_state
-from app.web.screen.ending import offer_extras, open_next_stage, show_loss, show_win
+from app.web.screen.ending import offer_extras, show_loss, show_win
 from app.web.screen.game_ids import decode_for_play, open_typed_id
 from app.web.screen.guide import control_sections, show_intro, word_intro
 from app.web.screen.host import GameHost
@@ -88,6 +89,7 @@ class GameScreen:
             self.shell.notify(self.i18n.t("daily_done_already"))
         if announce:  # opened from another screen (Next stage, a link): say which board this is
             say_board(self, None)
+        self.zoom.reveal_first_row(self.root)  # a phone's player sees the board's first row as it opens
         on = self._listeners.on
         on(document, "visibilitychange", self._on_visibility)
         on(window, "pagehide", lambda _event: self._save_progress())
@@ -130,7 +132,8 @@ class GameScreen:
         self.size_form = SizeForm(self._listeners, self.view, self.backend,
                                   start=lambda params, focus: self.ask_new_game(params, focus_board=focus),
                                   game_started=lambda: self.session is not None and self.session.timer.started,
-                                  refused=lambda: self.shell.audio.play("error"))
+                                  refused=lambda: self.shell.audio.play("error"),
+                                  on_stage=lambda: self.playing is not None and bool(self.playing.stage_in_play()))
         self.share = ShareBox(self._listeners, open_id=lambda text: open_typed_id(self, text),
                               say=self.shell.announce, t=self.i18n.t)
         extras = element("div", cls="extras")
@@ -155,7 +158,7 @@ class GameScreen:
             self.keys_line])
         # The result opens under the board, in its column: the finished board stays in sight.
         self.dialog = ResultDialog(self._listeners, on_new_game=lambda: self.new_game(), on_close=self.focus_board,
-                                   on_next=lambda: open_next_stage(self), place=board_column,
+                                   place=board_column,
                                    before=self.status_line)
         # DOM (and so Tab) order follows the wide layout's reading order: board, then the column beside it.
         layout = element("div", cls="game-layout", children=[board_column, play_bar, panel])
@@ -173,8 +176,8 @@ class GameScreen:
             state = decode_for_play(self, game_id, "bad_link") if game_id is not None else None
             if state is None and game_id is None:
                 state = first_unfinished_stage(self.backend, self.shell.stages)
-            if state is None:
-                state = self._fresh_state(self.view.adjust_params(next(iter(self.backend.presets.values()))))
+            if state is None:  # no stage left to clear: the endless run's board, else the first preset
+                state = self._fresh_state(self.view.adjust_params(opening_params(self)))
             self._start(state)
         saved = self.saved.read()  # at every open, also when the board is not restored
         if game_id is not None and state is not None:
@@ -183,23 +186,12 @@ class GameScreen:
                 self.playing = self._play_on(restored, restored=True)  # counted before the reload
                 self.render(force=True)
 
-    def stage_progress(self, stage_id: str) -> dict[str, Any]:
-        """The player's record of one stage: {"done": bool, "best": moves or None, "stars": 0..3}."""
-        return {**self.shell.stages.get(self.game, stage_id), "stars": self.stage_stars(stage_id)}
-
-    def stage_stars(self, stage_id: str) -> int:
-        """The most stars a stage's wins earned (0: none yet); kept under the stage's params key."""
-        stages = self.backend.stages
-        if stages is None:
-            return 0
-        key = str(self.backend.format_params(self.backend.params_of(stages.stage_state(stage_id))))
-        return int(self.shell.stars.get(self.game, key))
-
     def _fresh_state(self, params: Any) -> Any:
         return self.backend.generate(params, Rng(new_seed()))
 
     def _start(self, state: Any) -> None:
-        """Begin a session on `state` and draw it."""
+        """Begin a session on `state` and draw it (a run board left unwon ends the run, said after)."""
+        ended = leave_board(self)
         self.slow.cancel()
         self._cancel_result()
         self.playing = self._play_on(Session(self.backend, state))
@@ -220,11 +212,13 @@ class GameScreen:
         # The size menu names the board in play, not a choice that was never applied.
         self.size_form.fill(self.backend.params_of(self.session.state))
         self._sync_hash()
+        say_run_ended(self, ended)
 
     def _play_on(self, session: Session, *, restored: bool = False) -> Play[Any, Any]:
         """Play `session` with the player's records (a restored one was counted before the reload)."""
         shell = self.shell
-        return Play(self.backend, session, Records(shell.stats, shell.bests, shell.stages, shell.dailies, shell.stars),
+        return Play(self.backend, session, Records(shell.stats, shell.bests, shell.stages, shell.dailies, shell.stars,
+                                                        shell.runs),
                     best_record=self.view.record, daily_day=self.daily_day, restored=restored)
 
     def relabel(self) -> None:
@@ -255,7 +249,7 @@ class GameScreen:
             return []
         changed = draw_state(self.board, self.view, self.session.state, force=force)
         self.board.set_locked(self.session.over)
-        rows = self.view.stats(self.session, self.best)
+        rows = self.view.stats(self.session, self.best) + run_rows(self)
         # Hints and checks, always shown (0 too): a box that appeared at the first hint would push the buttons.
         rows.append(("hints", self.i18n.t("hints_label"), str(self.session.hints_used)))
         self.controls.show(self.session, rows)
@@ -399,11 +393,11 @@ class GameScreen:
                            lambda: self.new_game(params, focus_board=focus_board))
 
     def new_game(self, params: Any = None, *, focus_board: bool = True) -> None:
-        """Start a fresh puzzle with the given params (default: the current ones)."""
-        if params is None:
-            params = self.backend.params_of(self.session.state)
+        """Start a fresh puzzle with the given params (default: the current ones, or an endless run's next)."""
+        params, ended = new_board(self, params)
         self.daily_day = None  # a new board is not the daily
         self._start(self._fresh_state(self.view.adjust_params(params)))
+        say_run_ended(self, ended)
         self.saved.forget()
         say_board(self, "said_new_game")
         if focus_board:

@@ -16,6 +16,8 @@ from app.web.screen.host import ShellHost
 class HomeScreen:
     """A list of game cards linking to `#<game>`."""
 
+    board = None  # no board on this screen (the shell repaints a screen's board on a palette change)
+
     def __init__(self, shell: Any) -> None:
         self.shell = shell
         self.host = ShellHost(shell)

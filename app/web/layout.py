@@ -123,11 +123,14 @@ def touch_rows(actions: Sequence[Action], t: Callable[..., str]) -> list[tuple[s
 def pointer_help(actions: Sequence[Action], t: Callable[..., str]) -> str:
     """Return the first-visit line's items: "Tap or click: turn. Right-click: turn counter-clockwise", one per action.
 
-    Every action reachable by touch or mouse is named once, with its gestures then its buttons.
+    Every action reachable by touch or mouse is named once, with its gestures then its buttons; the
+    tap's action comes first, then the long press's, then what only a mouse does (so a touch player
+    does not read "Right-click" first).
     """
     tap, long_press = action_for_tap(actions), action_for_long_press(actions)
     parts = []
-    for action in actions:
+    first = [action for action in (tap, long_press) if action is not None]
+    for action in first + [action for action in actions if action not in first]:
         ways = [t("touch_tap")] if action is tap else []
         ways += [t("touch_long_press")] if action is long_press else []
         ways += [t(_BUTTON_NAMES[button]) for button in action.buttons]

@@ -15,6 +15,7 @@ from app.core.bests import Bests
 from app.core.daily import DailyLog
 from app.core.records import migrate_records
 from app.core.route import DAILY, EDIT, REPLAY, STATS, format_hash, parse_hash
+from app.core.runs import Runs
 from app.core.settings import Settings
 from app.core.stage_progress import StageProgress
 from app.core.stars import Stars
@@ -23,7 +24,7 @@ from app.core.storage import Storage
 from app.core.strings import detect_language
 from app.web import dom, engine
 from app.web.audio import Audio
-from app.web.dom import Callback, Listeners, by_id, document, window
+from app.web.dom import Callback, Listeners, by_id, document, focus_in_place, window
 from app.web.i18n import I18n
 from app.web.layout import global_key_rows
 from app.web.local_storage import local_storage_backing
@@ -52,6 +53,7 @@ class Shell:
         self.bests = Bests(self.storage)
         self.stages = StageProgress(self.storage)
         self.stars = Stars(self.storage)
+        self.runs = Runs(self.storage)
         self.stats = Stats(self.storage)  # (importing stats and daily registered their record kinds above)
         self.dailies = DailyLog(self.storage)
         lang = self.settings.get("lang") or detect_language(list(window.navigator.languages or [])
@@ -176,7 +178,7 @@ class Shell:
             heading = document.querySelector("#view h1")
             if heading is not None:
                 heading.setAttribute("tabindex", "-1")
-                heading.focus()
+                focus_in_place(heading)  # at the top already; a game screen may have scrolled its board into view
         self.check_storage()
 
     def _wait_for_engine(self) -> None:
@@ -316,7 +318,7 @@ class Shell:
     def set_palette(self, palette: str) -> None:
         """Store the board colours and repaint the board in play with them (views read the setting as they draw)."""
         self.set_setting("palette", palette)
-        board = getattr(self.screen, "board", None)
+        board = self.screen.board if self.screen is not None else None  # every screen says its board (or None)
         if board is not None and board.codes is not None:
             board.paint(board.codes, force=True)
 

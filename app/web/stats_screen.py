@@ -11,13 +11,12 @@ from typing import Any
 
 from app.core import registry
 from app.core.daily import format_time
-from app.core.game import adjusted_params, preset_text
+from app.core.game import adjusted_params, params_text, preset_text
 from app.core.stars import MAX_STARS
 from app.core.stats import Recent, Summary
 from app.web import chart
 from app.web.dom import Listeners, by_id, document, element
 from app.web.screen.host import ShellHost
-from app.web.views import view_class
 
 SVG_NS = "http://www.w3.org/2000/svg"
 CHART_GAMES = 30  # the most recent games shown in the chart and its table
@@ -70,12 +69,13 @@ def figure_text(key: str, value: Any, t: Any) -> str:
 class StatsScreen:
     """Figures, a chart and a table of one game's finished games, per board kind."""
 
+    board = None  # no board on this screen (the shell repaints a screen's board on a palette change)
+
     def __init__(self, shell: Any, game: str) -> None:
         self.shell = shell
         self.game = game
         self.backend = registry.backend(game)
         self.host = ShellHost(shell)
-        self.view = view_class(game)(self.host)  # for the names of board kinds that are no preset (a stage)
         self._listeners = Listeners()
         self.root = element("section", cls="stats-screen", attrs={"aria-labelledby": "stats-title", "data-game": game})
         by_id("view").appendChild(self.root)
@@ -104,7 +104,7 @@ class StatsScreen:
     def _other_label(self, key: str) -> str:
         """Return the label of a board kind that is no preset (a custom size, a stage)."""
         try:
-            return str(self.view.params_label(self.backend.parse_params(key)))
+            return params_text(self.backend, self.shell.i18n.t, self.backend.parse_params(key))
         except Exception:  # a key from another release: show it as it is
             return key
 

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app.games import mirrors
+from app.games.mirrors import stages
 from tests.browser.conftest import ROOT, go, route_app_zip, wait_until_ready
 
 pytestmark = pytest.mark.browser
@@ -115,14 +116,14 @@ def walk_to(page, target: tuple[int, int]) -> None:  # noqa: ANN001
 @pytest.fixture(scope="module")
 def page(open_page):  # noqa: ANN001, ANN201
     """One booted page for the module, on the first stage."""
-    first = next(iter(mirrors.STAGES))
+    first = next(iter(stages.STAGES))
     page = open_page(f"#mirrors/{first}")
     page.wait_for_selector(".board-grid button.cell")
     return page
 
 
 def test_the_first_stage_opens_with_its_sources_on_the_ring_and_every_label(page) -> None:  # noqa: ANN001
-    first = next(iter(mirrors.STAGES))
+    first = next(iter(stages.STAGES))
     open_stage(page, first)
     state = mirrors.stage_state(first)
     assert page.evaluate("() => location.hash") == f"#mirrors/{first}"
@@ -243,14 +244,14 @@ def test_pressing_h_alone_clears_a_stage_saying_each_hint_and_what_lit(page) -> 
     assert focused(page) == (first[1], first[2])
     assert page.locator("#stat-moves").inner_text() == "1"
     dialog = page.locator("#result-dialog")
-    for _ in range(mirrors.STAGES["3-05"].min_turns + 2):
+    for _ in range(stages.STAGES["3-05"].min_turns + 2):
         if dialog.is_visible():
             break
         page.keyboard.press("h")
     dialog.wait_for(state="visible")
     text = dialog.inner_text()
-    assert f"Hints and checks used: {mirrors.STAGES['3-05'].min_turns}" in text and "New best" not in text
-    assert page.locator("#stat-moves").inner_text() == str(mirrors.STAGES["3-05"].min_turns)
+    assert f"Hints and checks used: {stages.STAGES['3-05'].min_turns}" in text and "New best" not in text
+    assert page.locator("#stat-moves").inner_text() == str(stages.STAGES["3-05"].min_turns)
     page.keyboard.press("Escape")
     # Cleared with hints: done in the stage list, but no best moves.
     link = page.locator('#mirrors-stages a[data-stage="3-05"]')
@@ -280,6 +281,10 @@ def forget_stage_progress(page) -> None:  # noqa: ANN001
         .forEach(k => localStorage.removeItem(k))""")
 
 
+def forget_run(page) -> None:  # noqa: ANN001
+    page.evaluate("localStorage.removeItem('masume:run:mirrors:endless')")
+
+
 def spoken(text: str) -> re.Pattern[str]:
     """An accessible name as Chromium computes it: it may put a space before a comma (a hidden piece of its own)."""
     return re.compile("^" + re.escape(text).replace(",", r"\s*,") + "$")
@@ -305,7 +310,7 @@ def test_the_stage_list_groups_the_stages_by_tier_and_marks_the_one_in_play(page
     assert tiers == ["Tier 1: White light", "Tier 2: Colours", "Tier 3: Filters and glass",
                      "Tier 4: Splitters and pieces to place"]
     assert page.locator("#mirrors-stages ol").count() == 4
-    assert page.locator("#mirrors-stages a[href^='#mirrors/']").count() == len(mirrors.STAGES)
+    assert page.locator("#mirrors-stages a[href^='#mirrors/']").count() == len(stages.STAGES)
     assert page.locator("#mirrors-stages [aria-current]").count() == 1
     assert stage_link(page, "2-03").get_attribute("aria-current") == "page"
     assert "Three Colours" in stage_link(page, "2-03").inner_text()
@@ -319,21 +324,26 @@ def test_the_stage_list_groups_the_stages_by_tier_and_marks_the_one_in_play(page
     page.wait_for_selector('#mirrors-stages a[data-stage="2-05"][aria-current="page"]')
     assert page_labels(page) == expected_labels(mirrors.stage_state("2-05"))
     assert page.locator("#mirrors-stage-error").is_hidden()
+    forget_run(page)
     page.locator("#mirrors-endless").click()
-    page.wait_for_function("() => /^#mirrors\\/1\\.6x6-easy\\./.test(location.hash)")
+    page.wait_for_function("() => /^#mirrors\\/1\\.5x5-easy\\./.test(location.hash)")  # a run's first board
     assert page.locator("#mirrors-stages [aria-current]").count() == 0
 
 
-def test_the_size_menu_names_the_stage_and_the_list_follows_the_language(page) -> None:  # noqa: ANN001
+def test_the_size_menu_holds_endless_boards_only_and_the_list_follows_the_language(page) -> None:  # noqa: ANN001
     open_stage(page, "1-01")
-    chosen = page.eval_on_selector("#preset", "s => s.options[s.selectedIndex].textContent")
-    assert chosen == "Stage 1-01 · First Light"
+    label = page.evaluate("() => document.querySelector('#preset').closest('label').textContent")
+    options = page.eval_on_selector_all("#preset option", "os => os.map(o => o.textContent)")
+    assert label.startswith("Endless board"), label
+    assert not any("Stage" in option or "1-01" in option for option in options), options
+    assert page.eval_on_selector("#preset", "s => s.options[s.selectedIndex].textContent") == "Choose a board"
     page.select_option("#lang-select", "ja")
     try:
         page.wait_for_function("() => document.querySelector('#mirrors-stages h2').textContent === '第1段階：白い光'")
         assert "はじめの光" in stage_link(page, "1-01").inner_text()
-        assert page.eval_on_selector("#preset", "s => s.options[s.selectedIndex].textContent") \
-            == "ステージ 1-01・はじめの光"
+        assert page.evaluate("() => document.querySelector('#preset').closest('label').textContent")\
+            .startswith("エンドレスの盤")
+        assert page.eval_on_selector("#preset", "s => s.options[s.selectedIndex].textContent") == "盤を選ぶ"
     finally:
         page.select_option("#lang-select", "en")
     page.wait_for_function("() => document.querySelector('#mirrors-stages h2').textContent === 'Tier 1: White light'")
@@ -348,7 +358,7 @@ def test_a_clear_is_kept_across_a_reload_and_the_bare_address_opens_the_next_sta
     page.wait_for_function("""() => document.querySelector('#mirrors-stages a[data-stage="1-01"]')
         .classList.contains('is-done')""")
     expect(stage_link(page, "1-01")).to_have_accessible_name(spoken("1-01 First Light, cleared, best 1, 3 of 3 stars"))
-    assert page.locator("#mirrors-stage-count").inner_text() == f"1 of {len(mirrors.STAGES)} cleared"
+    assert page.locator("#mirrors-stage-count").inner_text() == f"1 of {len(stages.STAGES)} cleared"
     page.keyboard.press("Escape")
     page.reload()
     wait_until_ready(page)
@@ -377,18 +387,131 @@ def test_next_stage_in_the_clear_dialog_opens_the_next_stage(page) -> None:  # n
 
 def test_with_every_stage_cleared_the_bare_address_opens_endless_play(page) -> None:  # noqa: ANN001
     page.evaluate("""(ids) => ids.forEach(id =>
-        localStorage.setItem('masume:stage:mirrors:' + id, JSON.stringify({done: true})))""", list(mirrors.STAGES))
+        localStorage.setItem('masume:stage:mirrors:' + id, JSON.stringify({done: true})))""", list(stages.STAGES))
     try:
+        forget_run(page)
         go(page, "#mirrors")
-        page.wait_for_function("() => /^#mirrors\\/1\\.6x6-easy\\./.test(location.hash)")
+        page.wait_for_function("() => /^#mirrors\\/1\\.5x5-easy\\./.test(location.hash)")  # the run's board
         state = mirrors.decode(page.evaluate("() => location.hash").split("/", 1)[1])
-        assert (state.height, state.width) == (6, 6)
+        assert (state.height, state.width) == (5, 5)
         assert page_labels(page) == expected_labels(state)
         assert page.locator("#mirrors-stages [aria-current]").count() == 0
-        total = len(mirrors.STAGES)
+        total = len(stages.STAGES)
         assert page.locator("#mirrors-stage-count").inner_text() == f"{total} of {total} cleared"
     finally:
         forget_stage_progress(page)
+
+
+def board_in_play(page) -> mirrors.State:  # noqa: ANN001
+    return mirrors.decode(page.evaluate("() => location.hash").split("/", 1)[1])
+
+
+def win_by_mouse(page) -> None:  # noqa: ANN001
+    """Play a shortest solution of the board in play by clicking its mirrors (no hint)."""
+    solution = mirrors.solve_moves(board_in_play(page))
+    assert solution and all(move[0] == "turn" for move in solution)
+    for move in solution:
+        cell(page, move[1], move[2]).click()
+    page.locator("#result-dialog").wait_for(state="visible")
+
+
+def all_stages_done(page, *, but: str | None = None) -> None:  # noqa: ANN001
+    """Mark every stage (but one) cleared at its par with 3 stars."""
+    records = {stage_id: stage.min_turns for stage_id, stage in stages.STAGES.items() if stage_id != but}
+    page.evaluate("""(records) => Object.entries(records).forEach(([id, best]) => {
+        localStorage.setItem('masume:stage:mirrors:' + id, JSON.stringify({done: true, best: best}));
+        localStorage.setItem('masume:stars:mirrors:stage-' + id, JSON.stringify({stars: 3}));
+    })""", records)
+
+
+def test_an_endless_run_counts_wins_in_a_row_grows_and_ends_when_a_board_is_left(page) -> None:  # noqa: ANN001
+    all_stages_done(page)
+    forget_run(page)
+    try:
+        go(page, "#mirrors")
+        page.wait_for_function("() => /^#mirrors\\/1\\.5x5-easy\\./.test(location.hash)")
+        expect(page.locator("#stat-run")).to_have_text("0")
+        expect(page.locator("#mirrors-run")).to_have_text(
+            "Endless run: win boards in a row and they grow bigger and harder.")
+        for won in (1, 2):
+            win_by_mouse(page)
+            dialog = page.locator("#result-dialog")
+            expect(dialog).to_contain_text(f"{won} in a row (longest {won})")
+            expect(page.locator("#live")).to_contain_text(f"Endless run {won} in a row (longest {won})")
+            expect(page.locator("#mirrors-run")).to_have_text(f"Endless run: {won} in a row · longest {won}")
+            next_button = page.locator("#result-next")
+            expect(next_button).to_have_text("Next board")
+            expect(next_button).to_be_focused()
+            next_button.click()
+            expect(page.locator("#stat-run")).to_have_text(str(won))
+        # Two wins in a row: the run asks for a bigger board.
+        page.wait_for_function("() => /^#mirrors\\/1\\.6x6-easy\\./.test(location.hash)")
+        stored = page.evaluate("() => localStorage.getItem('masume:run:mirrors:endless')")
+        assert stored is not None and '"best"' in stored and '2' in stored
+        # Left unwon with a move made: the run ends (said on screen), its longest stays.
+        state = board_in_play(page)
+        solution = mirrors.solve_moves(state)
+        row, col = next((r, c) for r in range(state.height) for c in range(state.width)
+                        if mirrors.cell_kind(state, r, c).turnable and ("turn", r, c) not in solution)
+        cell(page, row, col).click()
+        page.locator("#new-game").click()
+        page.locator("#confirm-yes").click()
+        expect(page.locator("#notice")).to_have_text("Your run of 2 in a row has ended.")
+        page.wait_for_function("() => /^#mirrors\\/1\\.5x5-easy\\./.test(location.hash)")
+        expect(page.locator("#stat-run")).to_have_text("0")
+        expect(page.locator("#mirrors-run")).to_have_text("Endless run: 0 in a row · longest 2")
+    finally:
+        forget_stage_progress(page)
+        forget_run(page)
+
+
+def test_clearing_the_last_stage_shows_the_totals_against_par_and_a_way_into_endless(page) -> None:  # noqa: ANN001
+    all_stages_done(page, but="4-12")
+    forget_run(page)
+    try:
+        open_stage(page, "4-12")
+        for _ in range(60):  # each hint plays its move; the last one wins (and disables Hint)
+            if page.locator("#hint").is_disabled():
+                break
+            page.locator("#hint").click()
+            page.wait_for_timeout(50)
+        dialog = page.locator("#result-dialog")
+        dialog.wait_for(state="visible")
+        others = [stage for stage_id, stage in stages.STAGES.items() if stage_id != "4-12"]
+        moves = sum(stage.min_turns for stage in others)  # 4-12 was won with hints: it has no best
+        stars = 3 * len(others) + 2  # a win with hints earns at most 2
+        expect(page.locator("#result-title")).to_have_text("Every stage cleared!")
+        expect(dialog).to_contain_text(f"Stages cleared{len(stages.STAGES)} of {len(stages.STAGES)}")
+        expect(dialog).to_contain_text(f"Moves in all{moves} (par {moves})")
+        expect(dialog).to_contain_text(f"Stars in all{stars} of {3 * len(stages.STAGES)}")
+        expect(page.locator("#live")).to_contain_text("Every stage cleared!")
+        next_button = page.locator("#result-next")
+        expect(next_button).to_have_text("Play endless")
+        expect(next_button).to_be_focused()
+        next_button.click()
+        page.wait_for_function("() => /^#mirrors\\/1\\.5x5-easy\\./.test(location.hash)")
+    finally:
+        forget_stage_progress(page)
+        forget_run(page)
+
+
+def test_clearing_the_last_stage_not_yet_cleared_ends_the_campaign_wherever_it_is(page) -> None:  # noqa: ANN001
+    all_stages_done(page, but="1-01")
+    forget_run(page)
+    try:
+        open_stage(page, "1-01")
+        clear_first_stage(page)
+        expect(page.locator("#result-title")).to_have_text("Every stage cleared!")
+        expect(page.locator("#result-next")).to_have_text("Play endless")
+        page.keyboard.press("Escape")
+        open_stage(page, "1-01")  # played again: an ordinary clear, on to the next stage
+        clear_first_stage(page)
+        expect(page.locator("#result-title")).to_have_text("Cleared!")
+        expect(page.locator("#result-next")).to_have_text("Next stage")
+        page.keyboard.press("Escape")
+    finally:
+        forget_stage_progress(page)
+        forget_run(page)
 
 
 def test_the_stage_list_fits_a_narrow_screen(page) -> None:  # noqa: ANN001
@@ -451,7 +574,7 @@ def test_a_damaged_stage_file_is_explained_and_endless_play_still_works(damaged_
     assert "1-03" in page.locator("#live").inner_text()
     assert page.locator("#mirrors-stages").count() == 0, "no stage list without stages"
     expect(page.locator("#mirrors-legend")).to_be_visible()  # the legend still explains the pieces
-    assert page.evaluate("() => /^#mirrors\\/1\\.6x6-easy\\./.test(location.hash)")
+    assert page.evaluate("() => /^#mirrors\\/1\\.5x5-easy\\./.test(location.hash)")  # the endless run's first board
     state = mirrors.decode(page.evaluate("() => location.hash").split("/", 1)[1])
     row, col = next(divmod(i, state.width) for i, code in enumerate(state.cells) if code in (2, 3))
     cell(page, row, col).click()

@@ -229,3 +229,17 @@ def test_the_mines_loss_result_leaves_the_mine_in_sight(page) -> None:  # noqa: 
     assert not overlap(page, "#result-dialog", ".board")
     page.locator("#result-retry").click()  # a loss restarts without asking: the board is over
     assert not page.locator("#confirm-dialog").is_visible()
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+def test_the_controls_help_lists_the_players_own_pointer_first(open_page, touch: bool) -> None:  # noqa: ANN001
+    page = open_page("#mines", viewport={"width": 390, "height": 844} if touch else None, has_touch=touch,
+                     is_mobile=touch)
+    page.wait_for_selector(".board-grid button.cell")
+    page.locator("#keys-button").click()
+    page.locator("#keys-dialog").wait_for(state="visible")
+    sections = page.eval_on_selector_all("#keys-list [data-section]", "s => s.map(e => e.dataset.section)")
+    assert sections[:2] == (["controls_touch", "controls_mouse"] if touch else ["controls_mouse", "controls_touch"])
+    first = page.locator("#keys-list [data-section]").first.inner_text()
+    assert ("Tap" in first and "Right-click" not in first) if touch else "Right-click" in first
+    page.locator("#keys-close").click()

@@ -277,12 +277,32 @@ def test_moves_undo_redo_restart_and_new_game_are_announced(page) -> None:  # no
         page.wait_for_function("() => document.querySelector('#live').textContent.startsWith('New game')")
         set_setting(page, "#announce-select", "short")
         cell(page, 0, 0).click()
-        assert live(page).endswith("lights on") and not live(page).startswith("Row")
+        assert live(page).startswith("Pressed row 1, column 1; ") and live(page).endswith("lights on"), \
+            "short mode names the pressed cell, briefly"
         set_setting(page, "#announce-select", "off")
         page.locator("#undo").click()
         assert live(page).endswith("lights on") and "Undone" not in live(page), "off says nothing new"
     finally:
         set_setting(page, "#announce-select", "short")
+
+
+@pytest.mark.parametrize(("lang", "stop"), [("ja", "地雷 10。残り 81"), ("en", "10 mines. 81 hidden")])
+def test_a_new_minesweeper_board_is_announced_as_two_sentences(page, lang: str, stop: str) -> None:  # noqa: ANN001
+    """"New game, Beginner 9×9, 10 mines. 81 hidden, 10 mines left": the board, a stop, then its state
+    (Japanese: 「…地雷 10。残り 81 マス…」), whether opened from another screen or by New game."""
+    go(page, "#")
+    page.select_option("#lang-select", lang)
+    try:
+        go(page, "#mines")  # opened from another screen: the board's name, then its state
+        page.wait_for_selector("[role=grid] button.cell")
+        page.wait_for_function("() => document.querySelector('#live').textContent.includes('81')")
+        assert stop in live(page), live(page)
+        page.locator("#new-game").click()
+        page.wait_for_function("(n) => document.querySelector('#live').textContent.startsWith(n)",
+                               arg="新しいゲーム" if lang == "ja" else "New game")
+        assert stop in live(page) and "。 " not in live(page), live(page)
+    finally:
+        page.select_option("#lang-select", "en")
 
 
 def test_a_flood_opening_in_minesweeper_is_announced(page) -> None:  # noqa: ANN001

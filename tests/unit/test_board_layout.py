@@ -17,6 +17,7 @@ from app.web.layout import (
     action_for_tap,
     key_help,
     keyshortcuts,
+    pointer_help,
 )
 
 TURN_CW = Action("turn_cw", "action_turn_cw", keys=("Enter", " "), buttons=(0,), tap=True)
@@ -114,3 +115,17 @@ def test_geometry_round_trips_between_positions_and_pixels(row: int, col: int, s
     geometry = Geometry(RING, size)
     x, y = geometry.centre((row, col))
     assert geometry.position_at(x, y) == (row, col)
+
+
+
+def test_the_first_visit_line_names_touch_gestures_before_mouse_only_actions() -> None:
+    """A touch player reads what a tap and a long press do first, never "Right-click" first."""
+    from functools import partial
+
+    import app.catalogue  # noqa: F401 (the games' strings)
+
+    tool = Action("tool", "action_tool", buttons=(0,), tap=True)
+    actions = (Action("turn_cw", "action_turn_cw", keys=("Enter",)), TURN_CCW, LOCK, tool)  # Pipe Link's order
+    line = pointer_help(actions, partial(translate, "en"))
+    assert line.startswith("Tap or click: "), line
+    assert line.index("Long press or middle-click") < line.index("Right-click"), line

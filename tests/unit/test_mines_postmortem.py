@@ -11,6 +11,7 @@ import pytest
 from app.core.gameid import compose, pack_bits
 from app.core.rng import Rng
 from app.games import mines as ms
+from app.games.mines.postmortem import PostMortem
 
 
 def layout(text: str) -> np.ndarray:
@@ -61,7 +62,7 @@ def test_a_loss_where_the_board_proved_a_safe_cell_names_it():
     state = placed(layout(AVOIDABLE), (0, 0))
     assert ms.status(state) == 0
     result = ms.post_mortem(state, ("open", 1, 4))
-    assert result == ms.PostMortem(fatal=(1, 4), forced_guess=False, safe_cell=(2, 4), fatal_was_provable_mine=False)
+    assert result == PostMortem(fatal=(1, 4), forced_guess=False, safe_cell=(2, 4), fatal_was_provable_mine=False)
     assert safe_in_every_layout(state) == {(2, 4)}
 
 

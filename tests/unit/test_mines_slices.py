@@ -14,7 +14,7 @@ from app.games.mines import generator
 from app.games.mines.board import unplaced_state
 from app.games.mines.moves import apply_steps
 from app.games.mines.params import NO_GUESS_CELLS_PER_MINE, ParamsError, max_mines
-from app.games.mines.solver import SLICE_WORK, drain
+from app.games.mines.solver import SLICE_WORK, drain, solves_without_guessing
 
 TARGET_SLICE_S = 0.040  # the CPython budget of one slice (Pyodide is 3-5x slower; the page allows 250 ms)
 
@@ -97,7 +97,7 @@ def test_apply_steps_gives_what_apply_gives_with_progress_in_order(params, cell,
     state, progress, _ = run_slices(steps)
     assert state == ms.apply(unplaced, ("open", *cell))
     assert not state.may_need_guess
-    assert ms.solves_without_guessing(state.mines, cell)
+    assert solves_without_guessing(state.mines, cell)
     assert all(isinstance(p, float) and 0.0 <= p <= 1.0 for p in progress)
     assert progress == sorted(progress)
 

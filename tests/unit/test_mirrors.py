@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -12,7 +13,7 @@ from app.core.gameid import ID_PROBLEMS, GameIdError
 from app.core.rng import Rng
 from app.games import mirrors as mi
 from app.games.mirrors import cells as mc
-from app.games.mirrors import strings
+from app.games.mirrors import stages, strings
 from app.games.mirrors.board import Puzzle
 from app.games.mirrors.planner import is_unique_layout
 from app.games.mirrors.stages import PROBLEMS
@@ -302,10 +303,10 @@ def test_bad_params_raise_value_error(text: str) -> None:
 
 
 def test_stage_params_are_unique_per_stage_and_parse_back() -> None:
-    keys = [mi.format_params(mi.params_of(mi.stage_state(s))) for s in mi.STAGES]
+    keys = [mi.format_params(mi.params_of(mi.stage_state(s))) for s in stages.STAGES]
     assert len(set(keys)) == len(keys) == 48
     assert keys[0] == "stage-1-01"
-    for key, stage_id in zip(keys, mi.STAGES, strict=True):
+    for key, stage_id in zip(keys, stages.STAGES, strict=True):
         assert mi.parse_params(key).stage == stage_id
         assert mi.generate(mi.parse_params(key), Rng("x")) == mi.stage_state(stage_id)
 
@@ -324,7 +325,7 @@ def test_generated_ids_round_trip(params: mi.Params) -> None:
 
 
 def test_stage_ids_round_trip() -> None:
-    for stage_id in mi.STAGES:
+    for stage_id in stages.STAGES:
         state = mi.stage_state(stage_id)
         assert mi.encode(state) == stage_id
         assert mi.decode(stage_id) == state
@@ -400,9 +401,9 @@ def test_strings_cover_everything_the_backend_names() -> None:
         assert f"mirrors_direction_{name}" in keys
     for problem in PROBLEMS:
         assert f"mirrors_stage_error_{problem}" in keys
-    for stage_id in mi.STAGES:
+    for stage_id in stages.STAGES:
         assert "mirrors_stage_" + stage_id.replace("-", "_") in keys
-    for tier in mi.TIERS:
+    for tier in stages.TIERS:
         assert f"mirrors_tier_{tier}" in keys
     for difficulty in mi.DIFFICULTIES:
         assert f"mirrors_preset_{difficulty}" in keys
@@ -448,7 +449,8 @@ def test_no_string_is_dead() -> None:
                 "mirrors_edit_piece_", "mirrors_edit_verdict_", "mirrors_edit_edge_")
     dead = [key for key in strings.EN
             if key not in text and not key.startswith(prefixes)
-            and not (key.startswith("mirrors_stage_") and key[len("mirrors_stage_"):].replace("_", "-") in mi.STAGES)]
+            and not (key.startswith("mirrors_stage_")
+                     and key[len("mirrors_stage_"):].replace("_", "-") in stages.STAGES)]
     assert dead == []
     for prefix in prefixes:
         assert prefix in text, prefix
@@ -486,3 +488,34 @@ def test_the_generators_last_resort_is_a_fresh_unique_puzzle(monkeypatch: pytest
     assert mi.par(state) == mi.remaining_turns(state) == 1
     assert mi.is_unique_puzzle(state)
     assert mi.decode(mi.encode(state)) == state
+
+
+def test_a_stage_is_named_by_the_spec_without_a_view() -> None:
+    """Statistics and the size menu name a stage from the GameSpec's params_label (no view is built)."""
+    from functools import partial
+
+    import app.catalogue  # noqa: F401 (registers the games' strings)
+    from app.core.game import params_text
+    from app.core.strings import translate
+
+    t = partial(translate, "en")
+    name = t("mirrors_stage_1_01")
+    assert params_text(mi.SPEC, t, mi.parse_params("stage-1-01")) == f"Stage 1-01 · {name}"
+    assert params_text(mi.SPEC, t, mi.parse_params("7x9-hard")) == t("mirrors_preset_hard", width=7, height=9)
+
+
+def test_an_endless_run_asks_for_boards_that_grow_and_never_get_easier() -> None:
+    from app.games.mirrors.board import DIFFICULTIES, check_params
+    from app.games.mirrors.endless import run_params
+
+    boards = [run_params(run) for run in range(40)]
+    assert (boards[0].width, boards[0].difficulty) == (5, "easy"), "a run starts small and easy"
+    assert (boards[-1].width, boards[-1].height, boards[-1].difficulty) == (10, 10, "hard")
+    for before, after in itertools.pairwise(boards):
+        assert after.width >= before.width and after.height >= before.height
+        assert DIFFICULTIES.index(after.difficulty) >= DIFFICULTIES.index(before.difficulty)
+        check_params(after)
+    assert len({(p.width, p.difficulty) for p in boards}) >= 6, "it rises in several steps"
+    assert mi.SPEC.run_params is run_params
+    with pytest.raises(ValueError):
+        run_params(-1)

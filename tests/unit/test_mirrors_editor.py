@@ -31,6 +31,7 @@ from app.games.mirrors.planner import (
 )
 from app.games.mirrors.rating import difficulty, rating
 from app.games.mirrors.solver import SolverLimitError
+from app.games.mirrors.stages import STAGES
 from tests.unit.test_mirrors_pieces import board_of, choices, light, lit, random_board, targets_of
 
 
@@ -148,7 +149,7 @@ def test_a_tested_stage_shares_an_id_that_opens_as_the_same_stage_and_a_tampered
 
 def test_stage_ids_and_any_game_id_open_in_the_editor() -> None:
     stage = editor.from_game_id("4-01")
-    assert stage.cells == mi.STAGES["4-01"].puzzle.cells and stage.inventory == mi.STAGES["4-01"].puzzle.inventory
+    assert stage.cells == STAGES["4-01"].puzzle.cells and stage.inventory == STAGES["4-01"].puzzle.inventory
     assert editor.from_text(editor.to_text(stage)) == stage
 
 
@@ -327,13 +328,13 @@ def test_a_made_stage_keeps_its_records_apart_and_new_game_after_it_makes_an_end
         decode("1.6x6-made." + "a" * 36 + ".t0w")
 
 
-@pytest.mark.parametrize("stage_id", list(mi.STAGES))
+@pytest.mark.parametrize("stage_id", list(STAGES))
 def test_test_finds_every_shipped_stages_recorded_minimum(stage_id: str) -> None:
     # First-edition boards are played with solver.py's search: Test (planner.py's) must agree with it.
-    stage = editor.from_game_id(stage_id) if min(mi.STAGES[stage_id].puzzle.height,
-                                                 mi.STAGES[stage_id].puzzle.width) >= 4 else None
+    stage = editor.from_game_id(stage_id) if min(STAGES[stage_id].puzzle.height,
+                                                 STAGES[stage_id].puzzle.width) >= 4 else None
     if stage is None:
         pytest.skip("smaller than the editor's boards")
     verdict = run(verdict_steps(stage))
-    assert verdict.outcome == "solvable" and verdict.par == mi.STAGES[stage_id].min_turns
+    assert verdict.outcome == "solvable" and verdict.par == STAGES[stage_id].min_turns
     assert mi.par(decode(verdict.game_id)) == verdict.par

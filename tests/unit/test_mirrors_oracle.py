@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from app.core.rng import Rng
 from app.games import mirrors as mi
 from app.games.mirrors import cells as mc
+from app.games.mirrors import stages
 from app.games.mirrors.board import Puzzle, inward_direction
 from app.games.mirrors.solver import solutions
 
@@ -198,10 +199,11 @@ def test_generated_par_equals_brute_force(difficulty: str, seed: int) -> None:
         assert distinct == 1  # hard boards are unique: one set of beam paths lights everything
 
 
-@pytest.mark.parametrize("stage_id", [s for s in mi.STAGES if mi.STAGES[s].tier < 4  # tier 4: test_mirrors_pieces.py
+@pytest.mark.parametrize("stage_id", [s for s in stages.STAGES
+                                      if stages.STAGES[s].tier < 4  # tier 4: test_mirrors_pieces.py
                                       and len(mi.stage_state(s).turnable_cells()) <= 14])
 def test_small_stages_minimum_equals_brute_force(stage_id: str) -> None:
     state = mi.stage_state(stage_id)
     best, distinct = brute_force(state)
-    assert best == mi.STAGES[stage_id].min_turns == mi.par(state)
+    assert best == stages.STAGES[stage_id].min_turns == mi.par(state)
     assert distinct == 1

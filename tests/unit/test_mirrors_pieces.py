@@ -19,6 +19,7 @@ from app.core.gameid import GameIdError
 from app.core.rng import Rng
 from app.games import mirrors as mi
 from app.games.mirrors import cells as mc
+from app.games.mirrors import stages
 from app.games.mirrors.board import Puzzle, inward_direction
 from app.games.mirrors.planner import MAX_PLAN_NODES, is_unique_layout, layouts, plan
 
@@ -257,16 +258,16 @@ def changeable(state: mi.State) -> int:
     return sum(len(choices(code, state.puzzle.owned)) > 1 for code in state.cells)
 
 
-@pytest.mark.parametrize("stage_id", [s for s in mi.TIERS[4] if changeable(mi.stage_state(s)) <= 9])
+@pytest.mark.parametrize("stage_id", [s for s in stages.TIERS[4] if changeable(mi.stage_state(s)) <= 9])
 def test_small_tier_four_stages_minimum_equals_brute_force(stage_id: str) -> None:
     state = mi.stage_state(stage_id)
     best, _ = brute_force(state)
-    assert best == mi.STAGES[stage_id].min_turns == mi.par(state)
+    assert best == stages.STAGES[stage_id].min_turns == mi.par(state)
 
 
 def test_most_tier_four_stages_are_checked_by_brute_force() -> None:
     # Each empty cell of a stage with an inventory may take any piece, so only the smaller ones fit 5**9.
-    assert sum(changeable(mi.stage_state(s)) <= 9 for s in mi.TIERS[4]) >= 3
+    assert sum(changeable(mi.stage_state(s)) <= 9 for s in stages.TIERS[4]) >= 3
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -353,8 +354,8 @@ def test_editor_stages_and_second_edition_boards_round_trip_through_their_id() -
     assert mi.decode(text) == state and mi.encode(mi.decode(text)) == text
     moved = mi.apply(state, ("take", 1, 3))
     assert mi.encode(moved) == text  # an ID names the puzzle's start
-    for stage_id in mi.TIERS[4]:
-        puzzle = mi.STAGES[stage_id].puzzle
+    for stage_id in stages.TIERS[4]:
+        puzzle = stages.STAGES[stage_id].puzzle
         loose = mi.State(Puzzle(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources, None, "normal",
                                 puzzle.inventory))
         assert mi.decode(mi.encode(loose)) == loose
@@ -405,5 +406,5 @@ def test_stars_come_from_par_and_hints_cap_them() -> None:
 
 def test_difficulty_rates_the_stages_with_par_and_effort() -> None:
     first, last = mi.difficulty(mi.stage_state("4-01")), mi.difficulty(mi.stage_state("4-12"))
-    assert first.par == 3 and last.par == mi.STAGES["4-12"].min_turns
+    assert first.par == 3 and last.par == stages.STAGES["4-12"].min_turns
     assert 1 <= first.rating <= last.rating <= 5 and first.effort < last.effort

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.games import mirrors as mi
+from app.games.mirrors import stages
+from app.games.mirrors.cells import is_placed
 from app.games.mirrors.stages import PROBLEMS, STAGE_FILE, StageFileError, load_stages, load_stages_soft, parse_stages
 
 GOOD = """
@@ -22,9 +24,9 @@ sources = [ { row = -1, col = 0, dir = "down", colour = "white" } ]
 """
 
 
-@pytest.mark.parametrize("stage_id", list(mi.STAGES))
+@pytest.mark.parametrize("stage_id", list(stages.STAGES))
 def test_every_stage_is_solvable_in_its_recorded_minimum(stage_id: str) -> None:
-    stage = mi.STAGES[stage_id]
+    stage = stages.STAGES[stage_id]
     state = mi.stage_state(stage_id)
     assert mi.status(state) == 0, "a stage must not start solved"
     assert mi.encode(state) == stage_id
@@ -41,10 +43,10 @@ def test_every_stage_is_solvable_in_its_recorded_minimum(stage_id: str) -> None:
 
 
 def test_stages_come_in_four_tiers_of_twelve_in_order() -> None:
-    assert len(mi.STAGES) == 48
-    assert list(mi.STAGES) == [f"{tier}-{n:02d}" for tier in (1, 2, 3, 4) for n in range(1, 13)]
-    assert {tier: len(ids) for tier, ids in mi.TIERS.items()} == {1: 12, 2: 12, 3: 12, 4: 12}
-    for stage in mi.STAGES.values():
+    assert len(stages.STAGES) == 48
+    assert list(stages.STAGES) == [f"{tier}-{n:02d}" for tier in (1, 2, 3, 4) for n in range(1, 13)]
+    assert {tier: len(ids) for tier, ids in stages.TIERS.items()} == {1: 12, 2: 12, 3: 12, 4: 12}
+    for stage in stages.STAGES.values():
         puzzle = stage.puzzle
         assert 4 <= puzzle.height <= 8 and 4 <= puzzle.width <= 8
         state = mi.stage_state(stage.id)
@@ -59,19 +61,19 @@ def test_stages_come_in_four_tiers_of_twelve_in_order() -> None:
         second_edition = puzzle.places_pieces or any(kind.kind == "splitter" for kind in kinds)
         assert second_edition == (stage.tier == 4)
     # Harder stages ask for more: the last of each tier needs more turns than the first.
-    for ids in mi.TIERS.values():
-        assert mi.STAGES[ids[-1]].min_turns > mi.STAGES[ids[0]].min_turns
+    for ids in stages.TIERS.values():
+        assert stages.STAGES[ids[-1]].min_turns > stages.STAGES[ids[0]].min_turns
 
 
 def test_next_stage_walks_every_stage_once() -> None:
     seen = ["1-01"]
     while (following := mi.next_stage(seen[-1])) is not None:
         seen.append(following)
-    assert seen == list(mi.STAGES)
+    assert seen == list(stages.STAGES)
 
 
 def test_the_shipped_file_loads_the_same_stages() -> None:
-    assert load_stages(STAGE_FILE) == mi.STAGES
+    assert load_stages(STAGE_FILE) == stages.STAGES
     assert STAGE_FILE.suffix == ".toml" and STAGE_FILE.parent.name == "mirrors"
 
 
@@ -176,7 +178,7 @@ def test_the_soft_loader_returns_the_stages_or_the_error(tmp_path) -> None:  # n
 
 
 def test_the_shipped_file_loaded_without_error() -> None:
-    assert mi.STAGE_ERROR is None and len(mi.STAGES) == 48
+    assert stages.STAGE_ERROR is None and len(stages.STAGES) == 48
 
 
 DAMAGED_IMPORT = """
@@ -185,8 +187,10 @@ import app.catalogue
 from app.core import strings
 from app.core.rng import Rng
 from app.games import mirrors as mi
+from app.games.mirrors import stages
+from app.games.mirrors.cells import is_placed
 
-error = mi.STAGE_ERROR
+error = stages.STAGE_ERROR
 state = mi.generate(mi.PRESETS["easy"], Rng(7))
 turned = next((r, c) for r in range(state.height) for c in range(state.width)
               if mi.cell_kind(state, r, c).turnable)
@@ -198,7 +202,7 @@ for attempt in (lambda: mi.decode("1-03"), lambda: mi.parse_params("stage-1-01")
     except ValueError:
         refused.append(True)
 print(json.dumps({
-    "stages": len(mi.STAGES), "tiers": {str(k): len(v) for k, v in mi.TIERS.items()},
+    "stages": len(stages.STAGES), "tiers": {str(k): len(v) for k, v in stages.TIERS.items()},
     "error": [error.stage, error.field, error.problem],
     "next": mi.next_stage("1-01"), "refused": refused,
     "moved": after != state, "encoded": mi.decode(mi.encode(state)) == state,
@@ -229,3 +233,52 @@ def test_a_damaged_shipped_file_leaves_no_stages_and_the_error_and_endless_play_
     assert found["error"] == ["1-03", "rows", "unknown_cell"]
     assert found["next"] is None and found["refused"] == [True, True]
     assert found["moved"] and found["encoded"] and found["catalogue"]
+
+
+# A stage's name promises what is on it: words for a piece, in either language, need that piece.
+NAME_PROMISES = {
+    "glass": ("glass", "ガラス"),
+    "filter": ("filter", "gate", "checkpoint", "フィルター", "門", "検問"),
+    "splitter": ("split", "half silver", "fork", "prism", "tree", "分", "半分", "プリズム", "木"),
+    "fixed": ("fixed", "locked", "動かない"),
+    "placing": ("place", "pocket", "spare", "build", "置", "手持ち", "予備", "つくる"),
+    "red": ("red", "赤"),
+    "blue": ("blue", "青"),
+}
+
+
+def _pieces(stage: stages.Stage) -> set[str]:
+    """What a stage has, in NAME_PROMISES' words."""
+    from app.games.mirrors.cells import describe
+
+    puzzle = stage.puzzle
+    found = set()
+    for code in puzzle.cells:
+        cell = describe(code)
+        if cell.kind in ("glass", "filter", "splitter"):
+            found.add(cell.kind)
+        if cell.kind in ("mirror", "splitter") and not cell.turnable:
+            found.add("fixed")
+        if cell.kind in ("glass", "filter", "target") and cell.colour in ("red", "blue"):
+            found.add(cell.colour)
+        if is_placed(code):
+            found.add("placing")
+    if any(puzzle.inventory):
+        found.add("placing")
+    if {"placing"} & found and puzzle.inventory[1]:
+        found.add("splitter")
+    return found
+
+
+@pytest.mark.parametrize("stage_id", list(stages.STAGES))
+def test_a_stage_name_names_only_pieces_the_stage_has(stage_id: str) -> None:
+    from app.games.mirrors import strings
+
+    stage = stages.STAGES[stage_id]
+    key = f"mirrors_stage_{stage_id.replace('-', '_')}"
+    names = (strings.EN[key].lower(), strings.JA[key])
+    has = _pieces(stage)
+    for piece, words in NAME_PROMISES.items():
+        promised = [word for word in words for name in names if word in name]
+        assert not promised or piece in has, f"{stage_id} {names} promises {piece} ({promised}) but has {sorted(has)}"
+    assert not (stage.tier < 3 and ("glass" in names[0] or "ガラス" in names[1]))

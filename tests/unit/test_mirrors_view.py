@@ -26,6 +26,7 @@ from app.games import mirrors as mi  # noqa: E402
 from app.games.mirrors import cells as mc  # noqa: E402
 from app.games.mirrors import strings  # noqa: E402
 from app.games.mirrors.board import Puzzle  # noqa: E402
+from app.games.mirrors.stages import TIERS  # noqa: E402
 from app.web.views.mirrors import MirrorsView  # noqa: E402
 from app.web.views.mirrors_panel import LEGEND, legend_pieces  # noqa: E402
 from tests.unit.play_host import PlayHost  # noqa: E402
@@ -44,6 +45,7 @@ class Board:
     def __init__(self) -> None:
         self.marks: dict[str, list[tuple[int, int]]] = {}
         self.cursor: tuple[int, int] | None = None
+        self.codes: Any = None  # nothing painted yet
 
     def mark(self, cells: list[tuple[int, int]], css_class: str, **_: Any) -> None:
         self.marks[css_class] = list(cells)
@@ -295,7 +297,7 @@ def test_the_placement_keys_are_offered_only_where_there_are_pieces_to_place() -
 
 
 def test_a_hinted_splitter_is_called_a_splitter() -> None:
-    for stage_id in mi.TIERS[4]:
+    for stage_id in TIERS[4]:
         state = mi.stage_state(stage_id)
         moves = mi.solve_moves(state) or ()
         for number, move in enumerate(moves):

@@ -39,7 +39,7 @@ def test_crosslight_full_names_the_press_and_counts_the_lights() -> None:
     before = crosslight.generate(crosslight.parse_params("5x5"), Rng("said"))
     after = crosslight.apply(before, (1, 2))
     assert view.move_summary(before, after, (1, 2), "full") == f"Row 2, column 3 pressed, {after.lit_count} lights on"
-    assert view.move_summary(before, after, (1, 2), "short") == f"{after.lit_count} lights on"
+    assert view.move_summary(before, after, (1, 2), "short") == f"Pressed row 2, column 3; {after.lit_count} lights on"
     flipped = int((before.lights != after.lights).sum())
     assert view.move_summary(after, before, None, "full") == f"{flipped} cells flipped, {before.lit_count} lights on"
     assert view.move_summary(None, before, None, "short") == f"{before.lit_count} lights on"
@@ -61,7 +61,8 @@ def test_pipes_says_what_the_water_did_and_full_adds_the_turn() -> None:
     after = pipes.apply(before, move)
     short = view.move_summary(before, after, move, "short")
     if pipes.status(after) == 0:
-        assert short and "Water" in short or "connected" in short
+        assert short and short.startswith("Turned row 1, column 1; ") and ("water" in short or "connected" in short)
+        assert ". " not in short, "short is one sentence"
         assert view.move_summary(before, after, move, "full").startswith("Row 1, column 1: turn clockwise.")
     assert view.move_summary(before, pipes.apply(before, ("lock", 0, 0)), ("lock", 0, 0), "short") == \
         "Row 1, column 1 locked", "a lock says what it did, at the screen's verbosity like any move"

@@ -337,3 +337,98 @@ def test_a_game_without_par_or_records_without_stars_rates_none(records: Records
     play = walk_play(records, Walk(target=1))
     ending = play.move(("step", 1)).ending
     assert ending is not None and ending.won and ending.stars == 0
+
+
+# ----- endless runs and the campaign's totals ---------------------------------------------------
+
+RUN_WALK = replace(WALK, run_params=lambda run: 1 + run, par=lambda state: state.target)  # a run's board: target 1+run
+
+
+def run_records(storage: Storage) -> Records:
+    from app.core.runs import Runs
+    from app.core.stars import Stars
+
+    return Records(Stats(storage), Bests(storage), StageProgress(storage), DailyLog(storage), Stars(storage),
+                   Runs(storage))
+
+
+def run_play(records: Records, start: Walk) -> Play[Any, Any]:
+    return Play(RUN_WALK, Session(RUN_WALK, start, Clock()), records, best_record=time_record)
+
+
+def win(play: Play[Any, Any]) -> Any:
+    ending = None
+    while ending is None:
+        ending = play.move(("step", 1)).ending
+    return ending
+
+
+def test_a_run_grows_by_winning_the_board_it_asks_for_and_only_that_board() -> None:
+    records = run_records(Storage(MemoryBacking()))
+    first = run_play(records, Walk(target=1))
+    assert first.on_run() and first.run_params() == 1
+    ending = win(first)
+    assert ending.run is not None and (ending.run.run, ending.run.best, ending.longer_run) == (1, 1, False)
+    assert run_play(records, Walk(target=1)).run_params() == 2, "the run asks for a harder board"
+    free = run_play(records, Walk(target=3))  # a board the player chose: not the run's
+    assert not free.on_run() and win(free).run is None
+    stage = run_play(records, Walk(target=2, stage="a"))  # a stage is no endless board, even of the run's size
+    assert not stage.on_run() and win(stage).run is None
+    daily = Play(RUN_WALK, Session(RUN_WALK, Walk(target=2), Clock()), records, best_record=time_record, daily_day=DAY)
+    assert not daily.on_run() and win(daily).run is None, "nor is the daily"
+    second = run_play(records, Walk(target=2))
+    ending = win(second)
+    assert ending.run is not None and (ending.run.run, ending.run.best) == (2, 2)
+    assert run_play(records, Walk(target=3)).on_run()
+
+
+def test_leaving_a_run_board_unwon_with_moves_ends_the_run_and_keeps_its_best() -> None:
+    records = run_records(Storage(MemoryBacking()))
+    win(run_play(records, Walk(target=1)))
+    win(run_play(records, Walk(target=2)))
+    untouched = run_play(records, Walk(target=3))
+    assert untouched.leave() == 0, "a board left without a move ends nothing"
+    started = run_play(records, Walk(target=3))
+    started.move(("step", 1))
+    assert started.leave() == 2
+    assert records.runs is not None and (records.runs.run("walk").run, records.runs.run("walk").best) == (0, 2)
+    assert run_play(records, Walk(target=1)).on_run(), "the run starts again from its first board"
+    win(run_play(records, Walk(target=1)))
+    win(run_play(records, Walk(target=2)))
+    ending = win(run_play(records, Walk(target=3)))
+    assert ending.run is not None and (ending.run.run, ending.run.best, ending.longer_run) == (3, 3, True)
+
+
+def test_a_game_without_runs_keeps_none(records: Records) -> None:
+    play = walk_play(records, Walk(target=1))
+    assert play.run() is None and play.run_params() is None and not play.on_run() and play.leave() == 0
+    assert win(play).run is None
+
+
+def test_the_campaign_totals_sum_cleared_stages_best_moves_par_and_stars() -> None:
+    from app.core.play import campaign_totals
+
+    records = run_records(Storage(MemoryBacking()))
+    stage_spec = replace(RUN_WALK, stages=Stages(
+        ids=lambda: ["a", "b"], tiers=lambda: {"one": ["a", "b"]}, stage_of=lambda state: state.stage,
+        next_stage=lambda stage: "b" if stage == "a" else None,
+        stage_state=lambda stage: Walk(target=2 if stage == "a" else 3, stage=stage)))
+    empty = campaign_totals(stage_spec, records.stages, records.stars)
+    assert empty is not None and (empty.cleared, empty.stages, empty.moves, empty.par, empty.stars) == (0, 2, 0, 0, 0)
+    for stage, moves in (("a", [1, 1]), ("b", [1, -1, 1, 1, 1])):
+        play = Play(stage_spec, Session(stage_spec, stage_spec.stages.stage_state(stage), Clock()), records,
+                    best_record=time_record)
+        for step in moves:
+            play.move(("step", step))
+    totals = campaign_totals(stage_spec, records.stages, records.stars)
+    assert totals is not None
+    assert (totals.cleared, totals.stages, totals.moves, totals.par, totals.stars, totals.max_stars) == (
+        2, 2, 7, 5, 3 + 2, 6)
+    assert campaign_totals(replace(WALK, stages=None), records.stages, None) is None
+
+
+def test_a_stage_win_says_whether_it_cleared_the_stage_for_the_first_time(records: Records) -> None:
+    first = win(walk_play(records, Walk(target=1, stage="a")))
+    again = win(walk_play(records, Walk(target=1, stage="a")))
+    assert first.first_clear and not again.first_clear
+    assert not win(walk_play(records, Walk(target=1))).first_clear, "no stage, no clear"

@@ -13,6 +13,7 @@ EN = {
     "crosslight_lights_on": "Lights on",
     "crosslight_said_lights": "{count} lights on",
     "crosslight_said_press": "Row {row}, column {col} pressed, {count} lights on",
+    "crosslight_said_press_short": "Pressed row {row}, column {col}; {count} lights on",
     "crosslight_said_flipped": "{flipped} cells flipped, {count} lights on",
 }
 
@@ -29,6 +30,7 @@ JA = {
     "crosslight_lights_on": "点灯数",
     "crosslight_said_lights": "点灯 {count} 個",
     "crosslight_said_press": "{row}行{col}列を押しました、点灯 {count} 個",
+    "crosslight_said_press_short": "{row}行{col}列を押しました、点灯 {count} 個",
     "crosslight_said_flipped": "{flipped} マスが反転、点灯 {count} 個",
 }
 
@@ -36,4 +38,5 @@ JA = {
 EN_ONE: dict[str, tuple[str, str]] = {
     "crosslight_said_lights": ("count", "1 light on"),
     "crosslight_said_press": ("count", "Row {row}, column {col} pressed, 1 light on"),
+    "crosslight_said_press_short": ("count", "Pressed row {row}, column {col}; 1 light on"),
 }

@@ -14,13 +14,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from app.core.game import GameSpec, Steps, Strings, Translate
-from app.core.lazy import lazy_names
 from app.core.rng import Rng
 from app.core.settings import Setting
 
 from . import strings as catalogue
 from .board import (
     Cell,
+    Move,
     State,
     bbbv,
     flood_open,
@@ -33,25 +33,12 @@ from .board import (
 from .check import check
 from .params import PRESETS, Params, ParamsError, check_params, format_params, max_mines, parse_params
 
-if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
-    from .generator import place_mines
-    from .hints import hint
-    from .ids import decode, encode
-    from .moves import Move, apply, apply_steps, restart_state
-    from .postmortem import PostMortem, post_mortem
-    from .solver import solve_from_first_click, solves_without_guessing
+if TYPE_CHECKING:  # a type the functions below return; its module is imported on first call
+    from .postmortem import PostMortem
 
-# The rest of the backend (generator, solver, moves, hints, game IDs) is imported when a name
-# from it is first read, so showing the home screen does not compile and run it.
-_LAZY = {
-    "new_seed": ".generator", "place_mines": ".generator", "hint": ".hints", "decode": ".ids", "encode": ".ids",
-    "Move": ".moves", "apply": ".moves", "apply_steps": ".moves", "restart_state": ".moves",
-    "PostMortem": ".postmortem", "post_mortem": ".postmortem",
-    "solve_from_first_click": ".solver", "solves_without_guessing": ".solver",
-}
-
-
-__getattr__ = lazy_names(__name__, _LAZY)
+# The rest of the backend (generator, solver, moves, hints, game IDs, the post-mortem) is imported by
+# the functions below when first called, so showing the home screen does not run it; a name only
+# those modules define is imported from them (e.g. `app.games.mines.solver.solves_without_guessing`).
 
 
 ID = "mines"
@@ -69,7 +56,6 @@ __all__ = [
     "Move",
     "Params",
     "ParamsError",
-    "PostMortem",
     "State",
     "apply",
     "apply_steps",
@@ -87,11 +73,8 @@ __all__ = [
     "neighbour_counts",
     "params_of",
     "parse_params",
-    "place_mines",
     "post_mortem",
     "restart_state",
-    "solve_from_first_click",
-    "solves_without_guessing",
     "status",
     "visible_grid",
 ]
@@ -110,8 +93,6 @@ def daily_state(params: Params, rng: Rng) -> State:
     Mines are laid on the first click, so a daily left unplaced would give each player
     the layout of wherever they clicked first; opening the centre makes it one board.
     """
-    from .moves import apply
-
     start = generate(params, rng)
     rows, cols = start.opened.shape
     return apply(start, ("open", rows // 2, cols // 2))
@@ -122,43 +103,56 @@ def params_of(state: State) -> Params:
     return state.params
 
 
-# --- the descriptor: the heavy parts (moves, hints, game IDs) are imported on first call --------------
+# --- the heavy parts (moves, hints, game IDs, the post-mortem), imported on first call -------------------
 
 
-def _apply(state: State, move: Move) -> State:
-    from .moves import apply
+def apply(state: State, move: Move) -> State:
+    """Return the state after `move` (see `moves.apply`); ValueError if illegal."""
+    from .moves import apply as apply_move
 
-    return apply(state, move)
-
-
-def _apply_steps(state: State, move: Move) -> Steps[State] | None:
-    from .moves import apply_steps
-
-    return apply_steps(state, move)
+    return apply_move(state, move)
 
 
-def _restart_state(initial: State, current: State) -> State:
-    from .moves import restart_state
+def apply_steps(state: State, move: Move) -> Steps[State] | None:
+    """Return a slow move (a first click laying a no-guess board) as bounded slices, else None."""
+    from .moves import apply_steps as steps
 
-    return restart_state(initial, current)
-
-
-def _hint(state: State) -> Move | None:
-    from .hints import hint
-
-    return hint(state)
+    return steps(state, move)
 
 
-def _encode(state: State) -> str:
-    from .ids import encode
+def restart_state(initial: State, current: State) -> State:
+    """Return what Restart goes back to (the laid mines are kept)."""
+    from .moves import restart_state as restart
 
-    return encode(state)
+    return restart(initial, current)
 
 
-def _decode(text: str) -> State:
-    from .ids import decode
+def hint(state: State) -> Move | None:
+    """Return a deduced move (a safe cell to open or a mine to flag), or None."""
+    from .hints import hint as deduce
 
-    return decode(text)
+    return deduce(state)
+
+
+def encode(state: State) -> str:
+    """Return the board's game ID."""
+    from .ids import encode as encode_id
+
+    return encode_id(state)
+
+
+def decode(text: str) -> State:
+    """Return the board a game ID names; GameIdError if it is damaged."""
+    from .ids import decode as decode_id
+
+    return decode_id(text)
+
+
+def post_mortem(before: State, move: Move) -> PostMortem:
+    """Say what `before` proved, given that `move` on it lost the game (see `postmortem.post_mortem`)."""
+    from .postmortem import post_mortem as explain
+
+    return explain(before, move)
 
 
 def preset_label(t: Translate, name: str, params: Params) -> str:
@@ -185,6 +179,6 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     id=ID, name_key="mines_name", rule_key="mines_rule", icon="game-icon-mines",
     strings=Strings(catalogue.EN, catalogue.JA), settings=SETTINGS,
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
-    generate=generate, apply=_apply, status=status, hint=_hint, encode=_encode, decode=_decode,
-    restart_state=_restart_state, apply_steps=_apply_steps, check=check, bbbv=bbbv, daily_state=daily_state,
+    generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode,
+    restart_state=restart_state, apply_steps=apply_steps, check=check, bbbv=bbbv, daily_state=daily_state,
 )

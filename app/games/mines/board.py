@@ -17,6 +17,8 @@ import numpy as np
 from .geometry import geometry
 from .params import Params
 
+Move = tuple[Any, ...]  # ("open", r, c) | ("mark", r, c, allow_question) | ("flag" | "unflag", r, c); see moves.py
+
 NO_MARK = 0
 FLAG_MARK = 1
 QUESTION_MARK = 2

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from .board import FLAG_MARK, State, status
+from .board import FLAG_MARK, Move, State, status
 from .geometry import geometry
-from .moves import Move
 from .solver import Deduction
 
 

@@ -16,12 +16,11 @@ import numpy as np
 
 from app.core.board_cells import cell_on_board
 
-from .board import FLAG_MARK, NO_MARK, QUESTION_MARK, State, flood_open, status
+from .board import FLAG_MARK, NO_MARK, QUESTION_MARK, Move, State, flood_open, status
 from .generator import layout_array, place_mines_steps
 from .params import check_params
 from .solver import drain
 
-Move = tuple[Any, ...]
 Steps = Generator["float | None", None, State]  # as app.core.game.Steps
 
 

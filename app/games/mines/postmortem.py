@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import FLAG_MARK, State, status
+from .board import FLAG_MARK, Move, State, status
 from .geometry import geometry
-from .moves import Move, apply
+from .moves import apply
 from .solver import Deduction
 
 

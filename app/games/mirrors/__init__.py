@@ -21,7 +21,8 @@ The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what t
 - Stages: `STAGES` (id -> Stage, in order), `TIERS` (tier -> ids), `stage_state`,
   `next_stage`, `stage_of`; a stage's params format to "stage-<id>" so each stage keeps its
   own bests. A damaged stage file leaves `STAGES` empty and says why in `STAGE_ERROR`.
-- Endless mode: `PRESETS` and "WxH-difficulty" params (5..10, easy/normal/hard);
+- Endless mode: `PRESETS` and "WxH-difficulty" params (5..10, easy/normal/hard); a run of
+  endless wins asks for bigger and harder boards (`run_params`, endless.py);
   `generate` lays a forward-generated board (`generator.py`) whose par comes from the
   exact solver (`solver.py`, which also defines what "unique" means; hard boards are).
 """
@@ -30,12 +31,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.core.board_cells import cell_on_board
 from app.core.drafts import register_drafts
 from app.core.game import GameSpec, RefusedMoveError, Stages, Strings, Translate, moves_and_time  # noqa: F401 (importable here as before)
-from app.core.lazy import lazy_names
 from app.core.rng import Rng
 from app.core.stars import rate
 
@@ -69,26 +69,17 @@ from .cells import (  # noqa: F401 (the view reads some; importable here as befo
     placed_code,
 )
 from .check import check
+from .endless import run_params
 from .moves import moved
+from .planner import fewest_moves, is_unique_layout
+from .rating import Difficulty
+from .rating import difficulty as measure_difficulty
+from .solver import SolverLimitError
 from .trace import Beam, BeamEnd, Step, beam_end, cell_colours, changed_ends, lit_cells, target_cells, trace_all
 
-if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
-    from .ids import decode, encode
-    from .rating import Difficulty
-    from .solver import SolverLimitError
-    from .stages import STAGE_ERROR, STAGES, TIERS, Stage, StageFileError, next_stage, stage_state
-
-# The generator, the solver, game IDs and the stages (read from stages.toml, each checked by the
-# solver) are imported when a name from them is first read, so showing the home screen does not
-# compile and run them.
-_LAZY = {
-    "decode": ".ids", "encode": ".ids", "SolverLimitError": ".solver", "Difficulty": ".rating",
-    "STAGE_ERROR": ".stages", "STAGES": ".stages", "TIERS": ".stages", "Stage": ".stages",
-    "StageFileError": ".stages", "next_stage": ".stages", "stage_state": ".stages",
-}
-
-
-__getattr__ = lazy_names(__name__, _LAZY)
+# Game IDs and the stages (read from stages.toml, each checked by the planner as the module is
+# imported) are imported by the functions below when first called, so showing the home screen
+# does not run them; the stage table itself is `app.games.mirrors.stages.STAGES` (and TIERS).
 
 
 ID = "mirrors"
@@ -112,9 +103,6 @@ __all__ = [
     "ID",
     "PRESETS",
     "REFLECT",
-    "STAGES",
-    "STAGE_ERROR",
-    "TIERS",
     "Beam",
     "BeamEnd",
     "Cell",
@@ -124,8 +112,6 @@ __all__ = [
     "Puzzle",
     "SolverLimitError",
     "Source",
-    "Stage",
-    "StageFileError",
     "State",
     "Step",
     "apply",
@@ -151,6 +137,7 @@ __all__ = [
     "params_of",
     "parse_params",
     "remaining_turns",
+    "run_params",
     "solve",
     "solve_moves",
     "sources",
@@ -243,8 +230,6 @@ def status(state: State) -> int:
 @lru_cache(maxsize=256)
 def _fewest(puzzle: Puzzle, cells: tuple[int, ...]) -> tuple[Move, ...] | None:
     # Cached: the view asks for the hint and the moves left after every move, often of the same layout.
-    from .planner import fewest_moves
-
     return fewest_moves(puzzle.height, puzzle.width, cells, puzzle.sources, State(puzzle, cells).hand())
 
 
@@ -291,8 +276,6 @@ def hint(state: State) -> Move | None:
     Deterministic. Each hinted move lowers `remaining_turns` by exactly one, so following
     hints wins in `remaining_turns(state)` moves.
     """
-    from .solver import SolverLimitError
-
     try:
         moves = solve_moves(state)
     except SolverLimitError:
@@ -304,10 +287,8 @@ def hint(state: State) -> Move | None:
 
 def difficulty(state: State) -> Difficulty:
     """Return how hard the puzzle is from its start (par, search effort, uniqueness, a 1..5 rating)."""
-    from .rating import difficulty as measure
-
     puzzle = state.puzzle
-    return measure(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources, puzzle.inventory)
+    return measure_difficulty(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources, puzzle.inventory)
 
 
 def stars(state: State, moves: int, assisted: bool = False) -> int:
@@ -334,8 +315,6 @@ def hand_words(state: State) -> tuple[tuple[str, int], ...]:
 
 def is_unique_puzzle(state: State) -> bool:
     """Return whether the puzzle has exactly one solution in the solver's sense (every hard board has)."""
-    from .planner import is_unique_layout
-
     puzzle = state.puzzle
     return is_unique_layout(puzzle.height, puzzle.width, puzzle.cells, puzzle.sources, puzzle.inventory)
 
@@ -407,7 +386,7 @@ def cell_kind(state: State, row: int, col: int) -> Cell:
     return cell
 
 
-# --- the descriptor: game IDs and the stage file are read on first call -----------------------------
+# --- game IDs and the stage file, read on first call -------------------------------------------------
 
 
 def _draft_reads(text: str) -> bool:
@@ -426,16 +405,18 @@ def _draft_reads(text: str) -> bool:
 register_drafts(ID, _draft_reads)  # drafts of the stage editor: records checked by the editor's own reader
 
 
-def _encode(state: State) -> str:
-    from .ids import encode
+def encode(state: State) -> str:
+    """Return the game ID of a state (a stage's ID carries the whole stage)."""
+    from .ids import encode as encode_id
 
-    return encode(state)
+    return encode_id(state)
 
 
-def _decode(text: str) -> State:
-    from .ids import decode
+def decode(text: str) -> State:
+    """Return the state a game ID names; GameIdError if it is damaged."""
+    from .ids import decode as decode_id
 
-    return decode(text)
+    return decode_id(text)
 
 
 def _stage_ids() -> tuple[str, ...]:
@@ -450,16 +431,18 @@ def _tiers() -> dict[str, tuple[str, ...]]:
     return {str(tier): tuple(ids) for tier, ids in TIERS.items()}
 
 
-def _next_stage(stage_id: str) -> str | None:
-    from .stages import next_stage
+def next_stage(stage_id: str) -> str | None:
+    """Return the stage after `stage_id` (across tiers), or None after the last or an unknown id."""
+    from .stages import next_stage as after
 
-    return next_stage(stage_id)
+    return after(stage_id)
 
 
-def _stage_state(stage_id: str) -> State:
-    from .stages import stage_state
+def stage_state(stage_id: str) -> State:
+    """Return a stage's starting state; KeyError for an unknown id."""
+    from .stages import stage_state as start
 
-    return stage_state(stage_id)
+    return start(stage_id)
 
 
 def preset_label(t: Translate, name: str, params: Params) -> str:
@@ -467,8 +450,17 @@ def preset_label(t: Translate, name: str, params: Params) -> str:
     return t(f"mirrors_preset_{name}", width=params.width, height=params.height)
 
 
+def params_label(t: Translate, params: Params) -> str:
+    """"Stage 1-01 · First Light" for a stage, else "Hard 7×9" (the size menu, statistics)."""
+    if params.stage is not None:
+        name = t(f"mirrors_stage_{params.stage.replace('-', '_')}")
+        return t("mirrors_stage_option", stage=t("mirrors_stage_title", stage=params.stage), name=name)
+    return t(f"mirrors_preset_{params.difficulty}", width=params.width, height=params.height)
+
+
 SPEC: GameSpec[State, Move, Params] = GameSpec(
     preset_label=preset_label,
+    params_label=params_label,
     best_text=moves_and_time,
     # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
     daily_week=("easy",
@@ -481,7 +473,8 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     id=ID, name_key="mirrors_name", rule_key="mirrors_rule", icon="game-icon-mirrors",
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
-    generate=generate, apply=apply, status=status, hint=hint, encode=_encode, decode=_decode,
+    generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode,
     move_cost=move_cost, check=check, par=par, adjust_params=playable_params,
-    stages=Stages(ids=_stage_ids, tiers=_tiers, stage_of=stage_of, next_stage=_next_stage, stage_state=_stage_state),
+    run_params=run_params,
+    stages=Stages(ids=_stage_ids, tiers=_tiers, stage_of=stage_of, next_stage=next_stage, stage_state=stage_state),
 )

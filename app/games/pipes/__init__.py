@@ -15,10 +15,7 @@ hint's ("set", r, c, value); see `moves`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from app.core.game import GameSpec, Strings, moves_and_time
-from app.core.lazy import lazy_names
 from app.core.rng import Rng
 
 from . import net_solver, path_solver  # check (below) needs them too
@@ -26,6 +23,8 @@ from . import strings as catalogue
 from .board import State, grid, locked_mask, params_of, source_cell
 from .check import check
 from .flow import active_count, connected, flowing, loops, network_change, reach, status, water_front
+from .ids import decode, encode
+from .moves import Move, apply, hint, hint_direction, move_cost
 from .params import (
     DAILY_PRESET,
     MAX_SIDE,
@@ -39,21 +38,6 @@ from .params import (
     parse_params,
 )
 from .tiles import clicks_between, open_sides, rotate_ccw, rotate_cw
-
-if TYPE_CHECKING:  # imported on first use (below): the home screen needs only the params
-    from .ids import decode, encode
-    from .moves import Move, apply, hint, hint_direction, move_cost
-
-# The generator, game IDs and moves are imported when a name from them is first read, so
-# showing the home screen does not compile and run them.
-_LAZY = {
-    "decode": ".ids", "encode": ".ids",
-    "Move": ".moves", "apply": ".moves", "hint": ".moves", "hint_direction": ".moves", "move_cost": ".moves",
-}
-
-
-__getattr__ = lazy_names(__name__, _LAZY)
-
 
 ID = "pipes"
 
@@ -166,39 +150,6 @@ def remaining_turns(state: State) -> int | None:
     return None if solution is None else _clicks_to(state, solution, respect_locks=True)
 
 
-# --- the descriptor: the heavy parts (moves, game IDs, the generator) are imported on first call ------
-
-
-def _apply(state: State, move: Move) -> State:
-    from .moves import apply
-
-    return apply(state, move)
-
-
-def _move_cost(state: State, move: Move) -> int:
-    from .moves import move_cost
-
-    return move_cost(state, move)
-
-
-def _hint(state: State) -> Move | None:
-    from .moves import hint
-
-    return hint(state)
-
-
-def _encode(state: State) -> str:
-    from .ids import encode
-
-    return encode(state)
-
-
-def _decode(text: str) -> State:
-    from .ids import decode
-
-    return decode(text)
-
-
 SPEC: GameSpec[State, Move, Params] = GameSpec(
     best_text=moves_and_time,
     # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
@@ -212,6 +163,6 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     id=ID, name_key="pipes_name", rule_key="pipes_rule_path", icon="game-icon-pipes",
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
-    generate=generate, apply=_apply, status=status, hint=_hint, encode=_encode, decode=_decode,
-    move_cost=_move_cost, check=check, par=par, daily_preset=DAILY_PRESET,
+    generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode,
+    move_cost=move_cost, check=check, par=par, daily_preset=DAILY_PRESET,
 )

@@ -17,6 +17,7 @@ from app.core.replay import replay_link
 from app.core.route import STATS, format_hash
 from app.core.stars import MAX_STARS
 from app.web.dom import window
+from app.web.screen.campaign import win_words
 
 
 def show_loss(screen: Any) -> None:
@@ -37,24 +38,27 @@ def show_loss(screen: Any) -> None:
 
 
 def show_win(screen: Any, ending: Ending) -> None:
-    """The clear dialog: the result's rows, a new best or the hints used, the daily's streak, Next stage."""
+    """The clear result: its rows, a new best or the hints used, the daily's streak, the run, and the next step
+    (Next stage; after the last stage the campaign's totals and Play endless; on a run, Next board)."""
     t = screen.i18n.t
     session = screen.session
     screen.shell.check_storage()
     screen.render()
+    title, more_rows, more_notes, next_step = win_words(screen, ending)
     rows = screen.view.result_rows(session)
     said = list(rows)  # what is announced: the stars in words only
     if ending.stars:
         rows.append((t("stars"), star_text(t, ending.stars)))
         said.append((t("stars"), t("stars_value", stars=ending.stars)))
+    rows += more_rows
+    said += more_rows
     notes = [t("hints_used", hints=session.hints_used) if session.hints_used
              else t("new_best") if ending.improved else "", t("stars_more") if ending.more_stars else ""]
     if screen.daily_day is not None:
         notes.append(t("daily_cleared_streak", days=screen.shell.dailies.streak(screen.game, screen.daily_day)))
-    note = screen.i18n.sentences(*notes)
-    has_next = screen.playing.next_stage() is not None
-    screen.dialog.show(t("cleared"), rows, note, is_best=bool(ending.improved), offer_next=has_next)
-    screen.shell.announce(" ".join([t("cleared")] + [f"{label} {value}" for label, value in said] + [note]))
+    note = screen.i18n.sentences(*notes, *more_notes)
+    screen.dialog.show(title, rows, note, is_best=bool(ending.improved), next_step=next_step)
+    screen.shell.announce(" ".join([title] + [f"{label} {value}" for label, value in said] + [note]))
 
 
 def star_text(t: Any, stars: int) -> str:
@@ -90,10 +94,3 @@ def retry_board(screen: Any) -> None:
     """The same board from its start (the death stays counted; undo returns to before the loss)."""
     screen.restart()
     screen.focus_board()
-
-
-def open_next_stage(screen: Any) -> None:
-    """Next stage, from the result: open the stage after the one just played (none after the last)."""
-    following = screen.playing.next_stage() if screen.playing is not None else None
-    if following is not None:
-        window.location.hash = format_hash(screen.game, following)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.web.dom import window
 from app.web.layout import global_key_rows, key_rows, mouse_rows, pointer_help, touch_rows
 
 
@@ -16,11 +17,14 @@ def screen_key_rows(screen: Any) -> list[tuple[str, str]]:
 def control_sections(screen: Any) -> list[tuple[str, list[tuple[str, str]], str | None]]:
     """The Controls help: (title key, rows, a line of text) for mouse, touch, keyboard and hints.
 
-    Mouse and touch come from the board's declared actions, as the board reads them.
+    Mouse and touch come from the board's declared actions, as the board reads them; on a touch
+    screen (a coarse pointer) touch comes first.
     """
     t, actions = screen.i18n.t, screen.view.actions
-    return [("controls_mouse", mouse_rows(actions, t), None),
-            ("controls_touch", touch_rows(actions, t), None),
+    pointers = [("controls_mouse", mouse_rows(actions, t), None), ("controls_touch", touch_rows(actions, t), None)]
+    if bool(window.matchMedia("(pointer: coarse)").matches):
+        pointers.reverse()
+    return [*pointers,
             ("controls_keyboard", screen_key_rows(screen), None),
             ("controls_hints", [], t("controls_hint_rule"))]
 

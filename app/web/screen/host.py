@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.web.screen import campaign
+
 
 class ShellHost:
     """The page-wide half of a view's host: words, sounds, announcements, settings.
@@ -55,6 +57,13 @@ class ShellHost:
         """The player's record of a stage of the game being shown: {"done": bool, "best": moves or None}."""
         return {"done": False, "best": None}
 
+    def run_line(self) -> str:
+        """No run outside a game screen."""
+        return ""
+
+    def play_endless(self) -> None:
+        """Nothing to start outside a game screen."""
+
     @property
     def state(self) -> Any:
         """No game state outside a game screen."""
@@ -96,7 +105,15 @@ class GameHost(BoardHost):
 
     def stage_progress(self, stage_id: str) -> dict[str, Any]:
         """The player's record of one of this game's stages."""
-        return self._screen.stage_progress(stage_id)
+        return campaign.stage_progress(self._screen, stage_id)
+
+    def run_line(self) -> str:
+        """"Endless run: 3 in a row · longest 5" ("" for a game without runs)."""
+        return campaign.run_line(self._screen)
+
+    def play_endless(self) -> None:
+        """Start the board the endless run asks for (asking first if a game is in progress)."""
+        campaign.play_endless(self._screen)
 
 
 class ReplayHost(BoardHost):

@@ -1,6 +1,6 @@
 """The dialog at the end of a game: the result rows, a new best or hints used, and what to do next.
 
-A win offers New game (and Next stage where there is one); a loss offers Undo the
+A win offers New game (and a next step where there is one: Next stage, Next board, Play endless); a loss offers Undo the
 last move, Retry this board and New game, as Tatham's Mines does after a death.
 Below them: Copy result (a daily's card), Watch the replay, Copy replay link and the
 game's statistics. What could not be copied is shown selected, to copy by hand.
@@ -36,13 +36,13 @@ class ResultDialog:
     """The page's one result dialog (in index.html), filled for the game that ended."""
 
     def __init__(self, listeners: Listeners, *, on_new_game: Callable[[], None],
-                 on_close: Callable[[], None], on_next: Callable[[], None], place: Any = None,
-                 before: Any = None) -> None:
+                 on_close: Callable[[], None], place: Any = None, before: Any = None) -> None:
         self.dialog = by_id("result-dialog")
         self._home = self.dialog.parentNode  # where index.html keeps it; it returns there when the screen closes
         self._place = place  # the element it opens in (under the board); None: over the page, modal
         self._before = before  # the child of `place` it goes before (right under the board)
-        self._on_new_game, self._on_close, self._on_next = on_new_game, on_close, on_next
+        self._on_new_game, self._on_close = on_new_game, on_close
+        self._on_next: Callable[[], None] = _nothing
         self._on_undo: Callable[[], None] = _nothing
         self._on_retry: Callable[[], None] = _nothing
         listeners.on(by_id("result-new"), "click", lambda _event: self._choose(self._on_new_game))
@@ -101,14 +101,19 @@ class ResultDialog:
         return bool(self.dialog.open)
 
     def show(self, title: str, rows: list[tuple[str, str]], note: str, *, is_best: bool,
-             offer_next: bool = False) -> None:
-        """Fill and open the dialog for a win, focusing Next stage where there is one, else New game."""
+             next_step: tuple[str, Callable[[], None]] | None = None) -> None:
+        """Fill and open the dialog for a win, focusing the next step where there is one (its catalogue key
+        and action: Next stage, Next board, Play endless), else New game."""
         self._fill(title, rows, note, is_best=is_best)
         by_id("result-undo").hidden = True
         by_id("result-retry").hidden = True
         next_button = by_id("result-next")
-        next_button.hidden = not offer_next
-        self._open(next_button if offer_next else by_id("result-new"))
+        next_button.hidden = next_step is None
+        if next_step is not None:
+            key, self._on_next = next_step
+            next_button.setAttribute("data-i18n", key)  # relabelled with the page's language
+            next_button.textContent = self._t(key)
+        self._open(next_button if next_step is not None else by_id("result-new"))
 
     def show_loss(self, title: str, rows: list[tuple[str, str]], *, on_undo: Callable[[], None] | None,
                   on_retry: Callable[[], None]) -> None:

@@ -13,12 +13,12 @@ class SizeForm:
 
     def __init__(self, listeners: Listeners, view: Any, backend: Any, *,
                  start: Callable[[Any, bool], None], game_started: Callable[[], bool],
-                 refused: Callable[[], None]) -> None:
-        self.view, self.backend = view, backend
+                 refused: Callable[[], None], on_stage: Callable[[], bool] = lambda: False) -> None:
+        self.view, self.backend, self._on_stage = view, backend, on_stage
         self._start, self._game_started, self._refused = start, game_started, refused
         self.form = element("form", cls="size-form", attrs={"novalidate": ""})
         self.preset_select = element("select", attrs={"id": "preset"})
-        self.form.appendChild(element("label", children=[element("span", attrs={"data-i18n": "size"}),
+        self.form.appendChild(element("label", children=[element("span", attrs={"data-i18n": view.size_label_key}),
                                                          self.preset_select]))
         self.custom_box = element("div", cls="custom-fields", attrs={"hidden": ""})
         self.custom_inputs: dict[str, Any] = {}
@@ -56,10 +56,11 @@ class SizeForm:
             self.preset_select.appendChild(element("option", text=self.view.t("custom_size"),
                                                    attrs={"value": "custom"}))
         elif chosen == "custom":
-            # No custom form, and the board is no preset (a stage): name it rather than show a blank menu.
+            # No custom form, and the board is no preset: name it (an endless run's 7×7) rather than show a
+            # blank menu; a stage is not named here (stages are chosen from the stage list), only "Choose a board".
             chosen = "current"
-            self.preset_select.appendChild(element("option", text=self.view.params_label(params),
-                                                   attrs={"value": "current"}))
+            text = self.view.t("size_choose") if self._on_stage() else self.view.params_label(params)
+            self.preset_select.appendChild(element("option", text=text, attrs={"value": "current"}))
         if keep_choice and chosen_before:
             self.preset_select.value = chosen_before
         else:

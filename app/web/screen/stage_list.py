@@ -21,19 +21,21 @@ Progress = dict[str, Any]  # {"done": bool, "best": moves or None, "stars": 0..3
 
 
 class StageList:
-    """A `<details>` box with the stage links by tier and a Play endless button."""
+    """A `<details>` box with the stage links by tier, a Play endless button and the endless run's line."""
 
     def __init__(self, game: str, stages: Stages[Any], *, t: Callable[..., str],
                  progress: Callable[[str], Progress], on_endless: Callable[[], None],
-                 listen: Callable[[Any, str, Any], None], open_: bool) -> None:
-        self.game, self.stages, self.t, self._progress = game, stages, t, progress
+                 listen: Callable[[Any, str, Any], None], open_: bool,
+                 run_line: Callable[[], str] = lambda: "") -> None:
+        self.game, self.stages, self.t, self._progress, self._run_line = game, stages, t, progress, run_line
         self.title = element("span", cls=f"{game}-stages-title", attrs={"id": f"{game}-stages-title"})
         self.count = element("span", cls=f"{game}-stage-count", attrs={"id": f"{game}-stage-count"})
         self.links = element("nav", cls=f"{game}-stage-list", attrs={"aria-labelledby": f"{game}-stages-title"})
         endless = element("button", cls=f"{game}-endless", attrs={"type": "button", "id": f"{game}-endless",
                                                                  "data-i18n": f"{game}_play_endless"})
+        self.run = element("p", cls=f"{game}-run", attrs={"id": f"{game}-run"})
         self.root = element("details", cls=f"{game}-stages", attrs={"id": f"{game}-stages"}, children=[
-            element("summary", children=[self.title, self.count]), self.links, endless])
+            element("summary", children=[self.title, self.count]), self.links, endless, self.run])
         self.root.open = open_
         listen(endless, "click", lambda _event: on_endless())
         self._language = ""
@@ -47,6 +49,10 @@ class StageList:
         (the screen renders once more after recording the clear) or when the list is first built.
         """
         language = self.t(f"{self.game}_stages")
+        run = self._run_line()
+        if str(self.run.textContent) != run:
+            self.run.textContent = run
+        self.run.hidden = not run
         records = self._records
         if records is None or over or language != self._language:
             records = tuple((stage_id, self._progress(stage_id)) for stage_id in self.stages.ids())

@@ -85,6 +85,20 @@ class BoardZoom:
         if how == "fit":  # the whole board on screen: bring it there (below the sticky bar)
             self._scroll_to_board()
 
+    def reveal_first_row(self, title: Any) -> None:
+        """On a screen too short to show it, scroll the page just enough that the board's first row shows.
+
+        Never past `title` (the game's heading stays at the top): on a phone the site header goes
+        out of view first, so the player sees the board as the game opens, without scrolling.
+        """
+        first = self._area.querySelector('.board-grid [data-row="0"]')
+        if first is None:
+            return
+        room = float(window.innerHeight) - FIT_MARGIN_PX
+        excess = float(first.getBoundingClientRect().bottom) - room
+        if excess > 0:
+            window.scrollBy(0, min(excess, max(0.0, float(title.getBoundingClientRect().top))))
+
     def _on_wheel(self, event: Any) -> None:
         if not event.ctrlKey or self._board() is None:
             return

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from app.core.game import adjusted_params, best_line, preset_text
+from app.core.game import adjusted_params, best_line, params_text, preset_text
 from app.core.timer import format_clock
 from app.web.layout import MOUSE_PRIMARY, Action, BoardLayout, Geometry, Position
 
@@ -61,6 +61,12 @@ class ViewHost(Protocol):
     def stage_progress(self, stage_id: str) -> dict[str, Any]:
         """The player's record of one of the game's stages: {"done": bool, "best": moves or None}."""
 
+    def run_line(self) -> str:
+        """The endless run in words ("" for a game without runs)."""
+
+    def play_endless(self) -> None:
+        """Start the board the endless run asks for."""
+
     @property
     def state(self) -> Any:
         """The current game state."""
@@ -97,6 +103,7 @@ class GameView:
     min_cell_px = 28.0
     max_cell_px = 64.0
     custom_fields: tuple[CustomField, ...] = ()
+    size_label_key = "size"  # the size menu's label: what its options are
 
     def __init__(self, host: ViewHost) -> None:
         self.host = host
@@ -242,8 +249,8 @@ class GameView:
         return preset_text(self.spec, self.t, name, params)
 
     def params_label(self, params: Any) -> str:
-        """Return the size menu's text for params that are no preset (e.g. a stage); default: their text."""
-        return str(self.backend.format_params(params))
+        """Return the menu's text for params that are no preset (the spec's `params_label`, else their text)."""
+        return params_text(self.spec, self.t, params)
 
     def extra_controls(self, host: Any) -> None:
         """Add game-specific controls (settings) to the panel."""

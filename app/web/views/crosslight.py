@@ -81,11 +81,13 @@ class CrossLightView(ParView):
         self.host.board.mark(changed, "flash")
 
     def move_summary(self, before: Any, after: crosslight.State, move: Any, verbosity: str) -> str | None:
-        """"Row 2, column 3 pressed, 9 lights on" (full) or "9 lights on" (short)."""
+        """"Row 2, column 3 pressed, 9 lights on" (full) or "Pressed row 2, column 3; 9 lights on" (short): a press
+        names its cell; undo, redo and restart say the lights on (full: and how many cells flipped)."""
         count = after.lit_count
-        if verbosity == "full" and move is not None:
+        if move is not None:
             row, col = move
-            return self.t("crosslight_said_press", row=row + 1, col=col + 1, count=count)
+            key = "crosslight_said_press" if verbosity == "full" else "crosslight_said_press_short"
+            return self.t(key, row=row + 1, col=col + 1, count=count)
         if verbosity == "full" and before is not None:
             flipped = int(np.count_nonzero(before.lights != after.lights))
             return self.t("crosslight_said_flipped", flipped=flipped, count=count)

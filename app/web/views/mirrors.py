@@ -85,6 +85,7 @@ class MirrorsView(ParView):
     TURNING_ACTIONS = (Action("turn", "action_turn", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),)
     sounds = {"turn": ((660.0, 0.0, 0.04, "triangle", 0.12), (990.0, 0.035, 0.05, "sine", 0.08))}
     stylesheet = "static/css/games/mirrors.css"
+    size_label_key = "mirrors_size_label"  # the menu holds endless boards only (stages: the stage list)
     min_cell_px = 30.0
     max_cell_px = 64.0
 
@@ -294,7 +295,7 @@ class MirrorsView(ParView):
 
     def _animate(self, board: Any, turned: Position, gained: list[Position]) -> None:
         """The turned mirror swings into place (TURN_MS) and newly lit targets pulse (GLOW_MS), in one animation."""
-        codes = getattr(board, "codes", None)
+        codes = board.codes
         code = int(codes[board.layout.index(turned)]) if codes is not None else 0
         cell = CELLS[code & KIND]
         turn = cell.kind == "mirror"
@@ -373,20 +374,6 @@ class MirrorsView(ParView):
         """Par depends on the puzzle, not on how its mirrors are turned now."""
         return state.puzzle
 
-
-    def params_label(self, params: mirrors.Params) -> str:
-        """The size menu's name for a board that is no preset: "Stage 1-01 · First Light", or "Hard 7×9"."""
-        if params.stage is not None:
-            return self._stage_text(params.stage)
-        return self.t(f"mirrors_preset_{params.difficulty}", width=params.width, height=params.height)
-
-    # ----- stages ----------------------------------------------------------------------------
-
-    def _stage_text(self, stage_id: str) -> str:
-        """"Stage 1-01 · First Light"."""
-        name = self.t(f"mirrors_stage_{stage_id.replace('-', '_')}")
-        return self.t("mirrors_stage_option", stage=self.t("mirrors_stage_title", stage=stage_id), name=name)
-
     def extra_controls(self, host: Any) -> None:
         """A damaged file's notice, the stage list (by tier, with done marks and bests), Play endless, and the
         legend of the pieces on the board."""
@@ -401,7 +388,7 @@ class MirrorsView(ParView):
         if stages is not None and stages.ids():
             self._stage_list = StageList(
                 mirrors.ID, stages, t=self.t, progress=self.host.stage_progress, listen=self.host.listen,
-                on_endless=lambda: self.host.new_game(next(iter(mirrors.PRESETS.values()))), open_=wide)
+                on_endless=self.host.play_endless, run_line=self.host.run_line, open_=wide)
             host.appendChild(self._stage_list.root)
         host.appendChild(self._legend.root)  # under the stage list, which stays where players look for it
         # The stage editor (`#mirrors/edit`): build a stage, prove it, play it, share it; or start from this board.

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.games import mirrors
+from app.games.mirrors import stages
 from app.web.dom import element
 from app.web.views.mirrors_paint import CELLS
 
@@ -146,14 +147,14 @@ class StageFileNotice:
         self.t, self.announce = t, announce
         self.root = element("p", cls="mirrors-stage-error", attrs={"id": "mirrors-stage-error"})
         self._announced = False
-        if mirrors.STAGE_ERROR is not None:
+        if stages.STAGE_ERROR is not None:
             self.root.textContent = self.text()
         else:
             self.root.hidden = True
 
     def text(self) -> str:
         """What to tell the player about a damaged stage file ("" when the stages loaded)."""
-        error = mirrors.STAGE_ERROR
+        error = stages.STAGE_ERROR
         if error is None:
             return ""
         problem = self.t(f"mirrors_stage_error_{error.problem}", stage=error.stage, field=error.field)
@@ -161,7 +162,7 @@ class StageFileNotice:
 
     def sync(self) -> None:
         """Follow a language switch; say the notice once (the screen empties the live region on a new board)."""
-        if mirrors.STAGE_ERROR is None:
+        if stages.STAGE_ERROR is None:
             return
         text = self.text()
         if str(self.root.textContent) != text or not self._announced:

@@ -321,9 +321,10 @@ class PipesView(ParView):
         return self.t("pipes_live_hinted", row=int(move[1]) + 1, col=int(move[2]) + 1)
 
     def move_summary(self, before: Any, after: pipes.State, move: Any, verbosity: str) -> str | None:
-        """What the water did, in one sentence ("Water reaches 7 tiles (+2); the water front is at row 3, column 4,
-        3 tiles from the exit"; Net: "…; joined: row 2 column 3"), or what a lock did; full adds which tile turned
-        which way and names every joined tile (a hint's own words come first, from `hint_words`)."""
+        """What the water did, in one sentence ("Water reaches 7 tiles (+2); the water front is at row 3,
+        column 4, 3 tiles from the exit"; Net: "…; joined: row 2 column 3"), after the tile turned ("Turned
+        row 2, column 3; …", one sentence), or what a lock did; full says which way it turned and names every
+        joined tile (a hint's own words come first, from `hint_words`)."""
         if before is None:
             n, total = pipes.active_count(after)
             return self.t("pipes_live_active_same" if after.params.mode == pipes.NET else "pipes_live_reach_same",
@@ -333,10 +334,13 @@ class PipesView(ParView):
         if pipes.status(after) != 0:
             return None  # the clear message follows
         text = self._flow_text(before, after, verbosity)
-        if verbosity == "full" and move is not None and move[0] != "set":
+        if move is not None and move[0] != "set":  # a turn names its tile (full: and which way)
             row, col = int(move[1]), int(move[2])
             action = self.t("action_turn_ccw" if move[0] == "ccw" else "action_turn_cw")
-            text = self.t("said_cell_action", row=row + 1, col=col + 1, action=action) + " " + text
+            if verbosity == "full":
+                text = self.t("said_cell_action", row=row + 1, col=col + 1, action=action) + " " + text
+            else:  # one sentence: "Turned row 2, column 3; water reaches 7 tiles …"
+                text = self.t("said_cell_turned", row=row + 1, col=col + 1, change=text[:1].lower() + text[1:])
         return text
 
     def _animate_turn(self, before: pipes.State, after: pipes.State, move: Any) -> None:
