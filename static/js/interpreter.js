@@ -198,21 +198,6 @@ function scheduleMaking() {
 
 let making = null;
 
-// PyScript writes its own Python package (pyscript/*.py) as source on every page and imports it,
-// compiling it each time. The worker compiles these same files, and the bundle carries their
-// bytecode (checked against the source's hash by Python itself): [{path, text}], or [] if absent.
-function pyscriptSources() {
-  try {
-    const {FS} = globalThis.masumeSnapshot.python;
-    const folder = `${FS.cwd()}/pyscript`;
-    return FS.readdir(folder).filter((name) => name.endsWith(".py")).map((name) => ({
-      path: `${folder}/${name}`, text: FS.readFile(`${folder}/${name}`, {encoding: "utf8"}),
-    }));
-  } catch (error) {
-    return [];  // (another PyScript layout: its package is simply compiled as before)
-  }
-}
-
 async function enoughRoom() {
   try {
     const {quota, usage} = await navigator.storage.estimate();
@@ -237,7 +222,6 @@ function makeSnapshot() {
       worker.postMessage({
         indexURL: INDEX_URL, wheelURL: wheel, appURL: app, build: BUILD.version,
         cacheName: SNAPSHOT_CACHE, key: SNAPSHOT_KEY, filesCache: CACHE_PREFIX + BUILD.version,
-        sources: pyscriptSources(),
       });
     });
     worker.terminate();  // its whole Python goes with it

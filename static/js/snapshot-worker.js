@@ -51,30 +51,7 @@ async function bytesOf(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// Bytecode for PyScript's own package, from its sources as the page wrote them: checked-hash
-// .pyc files where Python looks for them (__pycache__ beside each source), so a restoring page
-// imports them without compiling, and compiles again should a source ever differ.
-const COMPILE_SOURCES = `
-import importlib.util, json, os, py_compile
-_compiled = []
-for _source in json.loads(masume_sources):
-    os.makedirs(os.path.dirname(_source["path"]), exist_ok=True)
-    with open(_source["path"], "w", encoding="utf-8") as _file:
-        _file.write(_source["text"])
-    _compiled.append(py_compile.compile(_source["path"], cfile=importlib.util.cache_from_source(_source["path"]),
-                                        doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH))
-json.dumps(_compiled)
-`;
-
-async function bytecodeOf(pyodide, sources) {
-  if (!sources || !sources.length) return [];
-  pyodide.globals.set("masume_sources", JSON.stringify(sources));  // a str: no JS object stays referenced
-  const paths = JSON.parse(pyodide.runPython(COMPILE_SOURCES));
-  pyodide.runPython("del masume_sources, _compiled, _source, _file");
-  return paths.map((path) => ({path, data: pyodide.FS.readFile(path)}));
-}
-
-async function make({indexURL, wheelURL, appURL, build, cacheName, key, filesCache, sources}) {
+async function make({indexURL, wheelURL, appURL, build, cacheName, key, filesCache}) {
   const started = performance.now();
   fetchFromCache(filesCache);
   const [wheel, app] = await Promise.all([bytesOf(wheelURL), bytesOf(appURL)]);
@@ -89,14 +66,13 @@ async function make({indexURL, wheelURL, appURL, build, cacheName, key, filesCac
   // page writes them before Python starts and skips PyScript's slower unpacking in Python.
   const home = pyodide.runPython("import os; os.getcwd()");
   const gameFiles = (await unzip(app, (path) => !path.endsWith("/"))).map(({path, data}) => ({path: `${home}/${path}`, data}));
-  const pyscriptBytecode = await bytecodeOf(pyodide, sources);
   // Pyodide lists the packages it found in site-packages (numpy, "Unknown") in an object that a
   // snapshot requires to be empty; the restoring page lists numpy again itself.
   for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
   const table = tableFingerprint(module);
   const memory = pyodide.makeMemorySnapshot();
   const bundle = await encodeBundle({
-    memory, files: files.concat(gameFiles, pyscriptBytecode),
+    memory, files: files.concat(gameFiles),
     info: {build, pyodide: version, table, libs, packages: ["numpy"], app: home, made: new Date().toISOString()},
   });
   const cache = await caches.open(cacheName);

@@ -96,3 +96,18 @@ def test_a_first_visit_downloads_the_runtime_gzipped_and_the_worker_keeps_it_inf
     wait_until_ready(again)
     assert again.evaluate("async () => (await window.masumeRuntimeWasm) instanceof WebAssembly.Module") is True
     context.close()
+
+
+def test_pyscripts_own_package_is_imported_from_the_bytecode_app_zip_carries(open_page) -> None:  # noqa: ANN001
+    page = open_page("")
+    page.wait_for_function("() => window.masumeSnapshot.python")
+    # The page's Python writes no bytecode (sys.dont_write_bytecode): a .pyc beside PyScript's package
+    # came from app.zip, and its source hash is that of the source PyScript wrote, so Python used it.
+    checked = page.evaluate("""() => window.masumeSnapshot.python.runPython(`
+import importlib.util, sys
+module = sys.modules["pyscript.display"]
+with open(module.__file__, "rb") as source, open(importlib.util.cache_from_source(module.__file__), "rb") as pyc:
+    ok = sys.dont_write_bytecode and pyc.read()[8:16] == importlib.util.source_hash(source.read())
+ok
+`)""")
+    assert checked is True

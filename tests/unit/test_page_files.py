@@ -200,3 +200,17 @@ def test_the_service_worker_is_registered_relatively_and_imports_the_list_relati
     worker = (ROOT / "sw.js").read_text(encoding="utf-8")
     assert 'register("sw.js", {updateViaCache: "none"})' in boot
     assert 'importScripts("static/vendor/precache.js")' in worker
+
+
+def test_pyscripts_own_python_package_is_read_from_its_bundle() -> None:
+    from vendor import PYSCRIPT_LOADED, VENDOR, pyscript_package_sources
+
+    sources = pyscript_package_sources(VENDOR / "pyscript" / PYSCRIPT_LOADED[1])
+    assert {"pyscript/__init__.py", "pyscript/display.py", "pyscript/magic_js.py"} <= set(sources), sorted(sources)
+    assert b"from pyscript.display import" in sources["pyscript/__init__.py"]
+    # Pyodide's own Python compiled every one of them (whole modules, not cut at a quote) into app.zip.
+    with zipfile.ZipFile(ROOT / "static/vendor/app.zip") as archive:
+        packed = set(archive.namelist())
+    for name in sources:
+        folder, module = name.rsplit("/", 1)
+        assert f"{folder}/__pycache__/{module[:-3]}.cpython-312.pyc" in packed, name
