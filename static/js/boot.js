@@ -368,6 +368,13 @@
     document.head.appendChild(link);
   }
 
+  // Whether the screen the address names runs a game's rules, and so needs numpy at once: any
+  // game route but statistics (app/core/route.py has the full grammar; home is the empty hash).
+  window.masumeEngineWanted = function () {
+    var parts = String(window.location.hash || "").replace(/^#/, "").split("/");
+    return !!parts[0] && parts[1] !== "stats";
+  };
+
   // A copy of a file's bytes, for a script that reads it before PyScript asks for it
   // (static/js/interpreter.js unzips the game's files early): the download is shared, never
   // repeated. PyScript's own request gets the response once `until` has settled (the early
@@ -485,7 +492,13 @@
     ready.then(function (snapshotStored) {
       second.forEach(function (entry) {
         if (!notYet[entryUrl(entry)]) return;
-        if (snapshotStored === true && /\.whl$/.test(entry.url)) { total -= entry.size; redraw(); return; }
+        // numpy's wheel waits to be asked for when a snapshot holds numpy, or when the first
+        // screen needs none of it (numpy is installed once that screen is drawn).
+        if (/\.whl$/.test(entry.url) && (snapshotStored === true || !window.masumeEngineWanted())) {
+          total -= entry.size;
+          redraw();
+          return;
+        }
         delete notYet[entryUrl(entry)];
         prefetch(entry);
       });
@@ -607,9 +620,15 @@
         }
       }, function () { /* no registration: nothing to take */ });
     }
-    // Register only once the game is ready, so the worker's downloads never compete with the page's.
+    // Register only once the game is ready and numpy's package (installed after the first screen)
+    // is in, so the worker's downloads never compete with the page's nor fetch numpy's wheel while
+    // the page is downloading it (30 s at most: offline play does not wait on a hung install).
+    var afterEngine = function () {
+      var installed = Promise.resolve(window.masumeNumpy).catch(function () {});
+      Promise.race([installed, new Promise(function (resolve) { setTimeout(resolve, 30000); })]).then(registerWorker);
+    };
     new MutationObserver(function (changes, observer) {
-      if (root.getAttribute("data-ready") === "true") { observer.disconnect(); registerWorker(); }
+      if (root.getAttribute("data-ready") === "true") { observer.disconnect(); afterEngine(); }
     }).observe(root, {attributes: true, attributeFilter: ["data-ready"]});
   }
 

@@ -261,9 +261,9 @@ globalThis.masumeSnapshot = {
   python: null,  // the running Pyodide, for tests and benchmarks (as app/web/boot.py keeps the shell)
 };
 
-// numpy's package is installed once the first screen is drawn (home needs none of it, and
-// installing it on the main thread would hold that screen back), or at once when a screen asks
-// for it (window.masumeNumpyNow, called by app/web/engine.py). Its bytes are already on their
+// numpy's package is installed at once when the address names a game, otherwise once the first
+// screen is drawn (home needs none of it, and installing it on the main thread would hold that
+// screen back), or when a screen asks for it (window.masumeNumpyNow, called by app/web/engine.py). Its bytes are already on their
 // way meanwhile (static/js/boot.js).
 function installLater(pyodide, names) {
   const problems = [];
@@ -280,7 +280,9 @@ function installLater(pyodide, names) {
     globalThis.masumeNumpyReady = true;
   });
   globalThis.masumeNumpy.catch((error) => console.error("Masume: numpy could not be installed:", error));
-  whenPageReady(() => setTimeout(begin, 0));
+  // A game route needs it at once (its screen waits for it); home and statistics do not.
+  if (globalThis.masumeEngineWanted && globalThis.masumeEngineWanted()) begin();
+  else whenPageReady(() => setTimeout(begin, 0));
 }
 
 function whenPageReady(then) {

@@ -22,6 +22,11 @@ ROOT = Path(__file__).resolve().parents[2]
 # after any microtask queued before it), whether numpy's install had begun and whether numpy was
 # imported; kept in window.__atReady.
 AT_READY = """(() => {
+    new PerformanceObserver((list) => {
+        // (boot.js's body-less probe, which names a missing file at once, does not count)
+        const downloaded = (entry) => entry.name.endsWith(".whl") && entry.decodedBodySize > 0;
+        if (list.getEntries().some(downloaded)) window.__wheelRequested = true;
+    }).observe({type: "resource", buffered: true});
     new MutationObserver((records, observer) => {
         const root = document.documentElement;
         if (!root || root.getAttribute("data-ready") !== "true") return;
@@ -29,6 +34,7 @@ AT_READY = """(() => {
         const py = window.masumeSnapshot && window.masumeSnapshot.python;
         window.__atReady = {
             numpyInstallBegun: performance.getEntriesByName("masume:snapshot:numpy-install").length > 0,
+            wheelRequested: window.__wheelRequested === true,
             // ('numpy' itself may be app/web/deferred.py's stand-in)
             numpyImported: py ? py.runPython("import sys; 'numpy._core' in sys.modules") : null,
         };
@@ -39,7 +45,9 @@ AT_READY = """(() => {
 def test_home_is_drawn_before_numpy_is_installed_and_numpy_follows_by_itself(open_page) -> None:  # noqa: ANN001
     page = open_page("", init_script=AT_READY)
     assert page.evaluate("document.documentElement.dataset.start") == "normal"
-    assert page.evaluate("window.__atReady") == {"numpyInstallBegun": False, "numpyImported": False}
+    # (nor its wheel downloaded: it would compete with home's own files on a slow link)
+    assert page.evaluate("window.__atReady") == {"numpyInstallBegun": False, "numpyImported": False,
+                                                 "wheelRequested": False}
     page.wait_for_function("() => window.masumeNumpyReady === true", timeout=120_000)
     # app.web.boot imports it once installed, so the first game opened does not wait.
     page.wait_for_function("() => window.masumeSnapshot.python.runPython(\"import sys; 'numpy._core' in sys.modules\")")
