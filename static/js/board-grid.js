@@ -56,4 +56,21 @@
       if (item[3] != null) button.setAttribute("aria-pressed", item[3]);
     });
   };
+
+  // Adds a class to many buttons in one call (a reveal marks every cell an opening uncovered), each with
+  // its animation delay when `delays` is given.
+  window.masumeAddClass = function (buttons, cls, delays) {
+    buttons.forEach(function (button, index) {
+      if (delays) button.style.animationDelay = delays[index];
+      button.classList.add(cls);
+    });
+  };
+
+  // A finished board's buttons stay focusable for review but report disabled: all of them in one call.
+  window.masumeSetDisabled = function (grid, disabled) {
+    grid.querySelectorAll("button").forEach(function (button) {
+      if (disabled) button.setAttribute("aria-disabled", "true");
+      else button.removeAttribute("aria-disabled");
+    });
+  };
 })();
