@@ -167,7 +167,7 @@ class BoardWidget:
         self.canvas.style.width = f"{self.geometry.width}px"
         self.canvas.style.height = f"{self.geometry.height}px"
         self.canvas.getContext("2d").setTransform(ratio, 0, 0, ratio, 0, 0)
-        if self.codes is not None:
+        if self.codes is not None and not self.sliced:  # (a big board is repainted by its screen, in slices)
             codes, self.codes = self.codes, None
             self.paint(codes, force=True)
 

@@ -28,7 +28,7 @@ from app.web.board import BoardWidget, reduced_motion
 from app.web.dom import Callback, Listeners, by_id, document, element, use_stylesheet, window
 from app.web.layout import key_help
 from app.web.screen.assist import give_hint, run_check
-from app.web.screen.board_slices import build_board, redraw
+from app.web.screen.board_slices import build_board, redraw, repaint
 from app.web.screen.controls import Controls
 from app.web.screen.draw import draw_state
 from app.web.screen.ending import offer_extras, open_next_stage, show_loss, show_win
@@ -144,7 +144,7 @@ class GameScreen:
         panel = element("aside", cls="game-panel", children=[self.size_form.form, extras, self.share.form, records,
                                                              home])
         self.zoom = BoardZoom(self._listeners, self.i18n.t, self.board_area, self.view, board=lambda: self.board,
-                              repaint=lambda: self.render(force=True), bar=play_bar)
+                              repaint=lambda: repaint(self), bar=play_bar)
         board_column = element("div", cls="board-column", children=[
             self.zoom.tools, self.board_area, self.status_line, self.intro_line, self.zoom.scroll_hint,
             self.keys_line])

@@ -91,6 +91,7 @@ class ReplayScreen:
 
         def drawn(_result: None) -> None:
             self.loading.remove()
+            self._fit()  # (a resize while it was drawn)
             self._show()
 
         self.slow.start(steps(), drawn, label_key="busy_drawing", drawing=True)
@@ -161,8 +162,8 @@ class ReplayScreen:
         self._fit(paint=False)
 
     def _fit(self, *, paint: bool = True) -> None:
-        """Size the cells to the width the board has, within the view's own limits."""
-        if self.board is None:
+        """Size the cells to the width the board has, within the view's own limits (after a big board's drawing)."""
+        if self.board is None or self.slow.running:
             return
         height = float(window.innerHeight) * 0.7
         size = fitted_cell_px(cells_width(self.board_area), height, self.board, largest=self.view.max_cell_px,

@@ -66,3 +66,23 @@ def play_waiting(screen: Any) -> None:
     """Play the first move asked for while the board was being drawn (the next waits for its own drawing)."""
     if screen.waiting and not screen.slow.running:
         screen.request(screen.waiting.pop(0))
+
+
+def repaint(screen: Any) -> None:
+    """Paint and name the whole board again (its cells changed size): on a big board in slices.
+
+    While other work is under way (a first click laying mines) the board is drawn at once, as
+    on a small board, rather than stopping that work; a board still being built is drawn by
+    its own slices, at its new size.
+    """
+    board = screen.board
+    if board is None or screen.session is None or not board.sliced or not board.built or screen.slow.running:
+        screen.render(force=True)
+        return
+
+    def drawn(_changed: list[Position]) -> None:
+        screen.render()
+        play_waiting(screen)
+
+    screen.slow.start(draw_steps(board, screen.view, screen.session.state, force=True), drawn, at_once=True,
+                      label_key=DRAWING, drawing=True)
