@@ -84,5 +84,6 @@ def repaint(screen: Any) -> None:
         screen.render()
         play_waiting(screen)
 
-    screen.slow.start(draw_steps(board, screen.view, screen.session.state, force=True), drawn, at_once=True,
+    # Not at once: the new size's layout of every button is already forced in this task (the zoom level).
+    screen.slow.start(draw_steps(board, screen.view, screen.session.state, force=True), drawn,
                       label_key=DRAWING, drawing=True)
