@@ -25,6 +25,7 @@ DRAWING = "busy_drawing"
 
 def build_board(screen: Any) -> None:
     """Make a big board's buttons, then draw the state in play, in slices; a small board was made at once."""
+    screen.waiting.clear()  # moves kept for the previous board are never played on this one
     board = screen.board
     if board is None or board.built:
         return
@@ -38,7 +39,6 @@ def build_board(screen: Any) -> None:
         screen.render()
         play_waiting(screen)
 
-    screen.waiting.clear()  # moves kept for the previous board are not played on this one
     screen.slow.start(steps(), drawn, label_key=DRAWING, drawing=True)
 
 

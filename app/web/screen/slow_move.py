@@ -31,6 +31,7 @@ class SlowMove:
         self._on_cancel = on_cancel
         self._steps: Steps | None = None
         self.drawing = False  # whether the work under way is drawing a board (see start)
+        self._finishing = False  # whether the last work's `done` is running (in the same task as its slice)
         self._done: Callable[[Any], None] | None = None
         self._timer: Any = None
         self._callback = Callback(self._run_slice)
@@ -63,6 +64,7 @@ class SlowMove:
         self.drawing = drawing
         self.cancel_button.hidden = drawing
         self.root.classList.toggle("is-drawing", drawing)
+        at_once = at_once and not self._finishing  # work started as the last ended: that task had its slice
         if at_once and self._run_slice() is None:
             return
         self.root.classList.add("is-busy")
@@ -86,7 +88,11 @@ class SlowMove:
             done = self._done
             self._stop()
             if done is not None:
-                done(finished.value)
+                self._finishing = True
+                try:
+                    done(finished.value)
+                finally:
+                    self._finishing = False
             return None
         except Exception:
             self._stop()
