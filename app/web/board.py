@@ -359,8 +359,7 @@ class BoardWidget:
             buttons = js.window.masumeBuildGrid(self.grid, to_js(rows)).to_py()
             self.buttons.update(zip(live, buttons, strict=True))
             yield done
-        self.built = True
-        self.grid.removeAttribute("aria-busy")
+        self.built = True  # (aria-busy stays until its screen has drawn and named every position)
         self._set_cursor_tabstop()
         if self.locked:
             js.window.masumeSetDisabled(self.grid, True)

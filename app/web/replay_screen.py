@@ -90,6 +90,7 @@ class ReplayScreen:
                 yield from draw_steps(board, self.view, self.replay.state, force=True)
 
         def drawn(_result: None) -> None:
+            board.grid.removeAttribute("aria-busy")  # every position is drawn and named
             self.loading.remove()
             self._fit()  # (a resize while it was drawn)
             self._show()

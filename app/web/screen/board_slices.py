@@ -36,6 +36,7 @@ def build_board(screen: Any) -> None:
         return (yield from draw_steps(board, screen.view, screen.session.state, force=True))
 
     def drawn(_changed: list[Position]) -> None:
+        board.grid.removeAttribute("aria-busy")  # every position is drawn and named
         screen.render()
         play_waiting(screen)
 
