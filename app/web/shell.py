@@ -205,7 +205,8 @@ class Shell:
     @staticmethod
     def current_hash() -> str | None:
         """The page's hash, or None when it is over MAX_HASH_CHARS (checked in JS: a huge one is never copied here)."""
-        fragment = window.masumeHash(MAX_HASH_CHARS)
+        reader = getattr(window, "masumeHash", None)  # (static/js/board-grid.js; missing, the hash is read here)
+        fragment = window.location.hash if reader is None else reader(MAX_HASH_CHARS)
         return None if fragment is None else str(fragment)
 
     def replace_hash(self, fragment: str) -> None:

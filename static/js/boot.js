@@ -707,12 +707,4 @@
     setTimeout(watch, 1000);
   });
   window.addEventListener("load", checkPageFiles);
-
-  // The page's hash for Python (app/web/shell.py), or null when it is longer than `max`: a
-  // string's trip into Python costs a copy of it, and a 1 MB link took 50-470 ms just to be
-  // read there before it was refused. Its length is checked here, where reading it is free.
-  window.masumeHash = function (max) {
-    var hash = window.location.hash;
-    return hash.length > max ? null : hash;
-  };
 })();
