@@ -297,10 +297,11 @@ class BoardWidget:
                     button.removeAttribute("data-note-text")
                     button.setAttribute("aria-label", button.getAttribute("data-label") or "")
         cells = [p for p in cells if p in self.buttons]
-        if not cells:
+        if not cells:  # the cleared ones are kept aside: marked again, maybe in this same task, they restart
+            self._marked["~" + css_class] = previous or self._marked.get("~" + css_class, [])
             return
         self._marked[css_class] = list(cells)
-        if not set(previous).isdisjoint(cells):  # (a forced style and layout of the whole page: only when needed)
+        if not set(previous + self._marked.pop("~" + css_class, [])).isdisjoint(cells):  # (only when needed)
             _ = self.grid.offsetWidth  # reflow, so re-adding the class restarts its animation
         delays = None if delays_ms is None else [f"{delay:.0f}ms" for delay in delays_ms]
         js.window.masumeAddClass(to_js([self.buttons[p] for p in cells]), css_class, to_js(delays))
