@@ -38,9 +38,13 @@ class Route:
     screen: str = PLAY
 
 
-def parse_hash(fragment: str, games: Collection[str]) -> Route:
-    """Turn `location.hash` into a Route; unknown games and over-long links fall back to home with a problem noted."""
-    if len(fragment or "") > MAX_HASH_CHARS:
+def parse_hash(fragment: str | None, games: Collection[str]) -> Route:
+    """Turn `location.hash` into a Route; unknown games and over-long links fall back to home with a problem noted.
+
+    None stands for a hash longer than MAX_HASH_CHARS that the page did not read (its length is
+    checked in JavaScript, so a huge link never makes the trip into Python).
+    """
+    if fragment is None or len(fragment) > MAX_HASH_CHARS:
         return Route(problem="link_too_long")
     text = unquote(fragment or "").lstrip("#").strip()
     if not text:

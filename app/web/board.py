@@ -20,13 +20,15 @@ board never leaks proxies.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 import js
 import numpy as np
 from pyodide.ffi import to_js
 
+from app.core.game import run_to_end
+from app.core.slices import batches
 from app.web.dom import Callback, Listeners, element
 from app.web.layout import (
     MOUSE_MIDDLE,
@@ -45,6 +47,11 @@ from app.web.layout import (
 LONG_PRESS_MS = 400
 LONG_PRESS_SLOP_PX = 10
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+# A board with more positions (a 50×50 Minesweeper board: 2,500; every preset has fewer) is built and
+# repainted in slices that yield to the browser: done at once, it took 0.2-0.5 s in one task.
+SLICED_POSITIONS = 1_000
+BUILD_SLICE_POSITIONS = 150  # buttons made per slice (one call to static/js/board-grid.js)
+PAINT_SLICE_POSITIONS = 50  # positions painted per slice (each costs a dozen canvas calls)
 
 # paint(context, geometry, codes, dirty positions): the view repaints what touches them.
 Painter = Callable[[Any, Geometry, np.ndarray, list[Position]], None]
@@ -75,6 +82,9 @@ class BoardWidget:
         self.geometry = Geometry(layout, 40.0)
         self.codes: np.ndarray | None = None
         self.locked = False
+        # A big board's buttons are made in slices by its screen (build_steps); until then it takes no input.
+        self.sliced = layout.total_rows * layout.total_cols > SLICED_POSITIONS
+        self.built, self._focus_when_built = False, False
         self._listeners = Listeners()
         self._long_press = Callback(self._fire_long_press)
         self._long_press_timer: Any = None
@@ -99,7 +109,7 @@ class BoardWidget:
         if describedby:
             attrs["aria-describedby"] = describedby
         self.grid = element("div", cls="board-grid", attrs=attrs)
-        self.buttons: dict[Position, Any] = self._build_grid(layout)
+        self.buttons: dict[Position, Any] = {}
         self.board = element("div", cls="board" + (" has-ring" if layout.ring else ""),
                              children=[self.canvas, self.grid])
         self.board.style.setProperty("--cols", str(layout.total_cols))
@@ -108,7 +118,10 @@ class BoardWidget:
         # The wrap carries the edge shadows that say "more board this way" when the frame scrolls.
         self.wrap = element("div", cls="board-wrap", children=[self.frame])
         host.appendChild(self.wrap)
-        self._set_cursor_tabstop()
+        if not self.sliced:
+            run_to_end(self.build_steps())
+        else:
+            self.grid.setAttribute("aria-busy", "true")  # screen readers wait for the whole grid
 
         on = self._listeners.on
         on(self.grid, "click", self._on_click)
@@ -154,7 +167,7 @@ class BoardWidget:
         self.canvas.style.width = f"{self.geometry.width}px"
         self.canvas.style.height = f"{self.geometry.height}px"
         self.canvas.getContext("2d").setTransform(ratio, 0, 0, ratio, 0, 0)
-        if self.codes is not None:
+        if self.codes is not None and not self.sliced:  # (a big board is repainted by its screen, in slices)
             codes, self.codes = self.codes, None
             self.paint(codes, force=True)
 
@@ -178,6 +191,10 @@ class BoardWidget:
         `codes` has one entry per position of the drawn area, ring included
         (shape total_rows × total_cols); the returned positions are in cell coordinates.
         """
+        return run_to_end(self.paint_steps(codes, force=force))
+
+    def paint_steps(self, codes: np.ndarray, *, force: bool = False) -> Generator[float, None, list[Position]]:
+        """`paint` in slices (on a big board), yielding the share painted; the new codes are taken at once."""
         m = self.layout.margin
         if self.codes is None or force or self.codes.shape != codes.shape:
             changed = self.layout.positions()
@@ -186,7 +203,11 @@ class BoardWidget:
         self.codes = codes.copy()
         if changed:
             self.finish_animation()
-            self.repaint(changed)
+            # A small board is painted in one go (a view may widen a region to whole beams).
+            size = PAINT_SLICE_POSITIONS if self.sliced else len(changed)
+            for part, done in batches(changed, size):
+                self.repaint(list(part))
+                yield done
         return changed
 
     def repaint(self, positions: list[Position]) -> None:
@@ -251,18 +272,6 @@ class BoardWidget:
         context.restore()
         self._animation_request = js.window.requestAnimationFrame(self._frame_callback.proxy)
 
-    def describe(self, position: Position, code: int, text: str, pressed: str | None = None) -> None:
-        """Set one position's accessible name, its code (for styles and tests) and aria-pressed."""
-        button = self.buttons.get(position)
-        if button is None:
-            return
-        button.setAttribute("data-label", text)
-        note = button.getAttribute("data-note-text")
-        button.setAttribute("aria-label", f"{text}, {note}" if note else text)
-        button.setAttribute("data-code", str(code))
-        if pressed is not None:
-            button.setAttribute("aria-pressed", pressed)
-
     def describe_many(self, items: list[tuple[Position, int, str, str | None]]) -> None:
         """Describe many positions at once (position, code, text, pressed), in one call to the page."""
         batch = [[self.buttons[position], code, text, pressed] for position, code, text, pressed in items
@@ -277,7 +286,8 @@ class BoardWidget:
         `note` is added to each marked position's name ("Row 1, column 3, flagged, Wrong" after a
         Check) until the mark goes.
         """
-        for position in self._marked.pop(css_class, []):
+        previous = self._marked.pop(css_class, [])
+        for position in previous:
             button = self.buttons.get(position)
             if button is not None:
                 button.classList.remove(css_class)
@@ -287,19 +297,19 @@ class BoardWidget:
                     button.removeAttribute("data-note-text")
                     button.setAttribute("aria-label", button.getAttribute("data-label") or "")
         cells = [p for p in cells if p in self.buttons]
-        if not cells:
+        if not cells:  # the cleared ones are kept aside: marked again, maybe in this same task, they restart
+            self._marked["~" + css_class] = previous or self._marked.get("~" + css_class, [])
             return
         self._marked[css_class] = list(cells)
-        _ = self.grid.offsetWidth  # reflow, so re-adding the class restarts its animation
-        for index, position in enumerate(cells):
+        if not set(previous + self._marked.pop("~" + css_class, [])).isdisjoint(cells):  # (only when needed)
+            _ = self.grid.offsetWidth  # reflow, so re-adding the class restarts its animation
+        delays = None if delays_ms is None else [f"{delay:.0f}ms" for delay in delays_ms]
+        js.window.masumeAddClass(to_js([self.buttons[p] for p in cells]), css_class, to_js(delays))
+        for position in cells if note is not None else ():  # words added to each position's name
             button = self.buttons[position]
-            if delays_ms is not None:
-                button.style.animationDelay = f"{delays_ms[index]:.0f}ms"
-            button.classList.add(css_class)
-            if note is not None:
-                button.setAttribute("data-note", css_class)
-                button.setAttribute("data-note-text", note)
-                button.setAttribute("aria-label", f"{button.getAttribute('data-label') or ''}, {note}")
+            button.setAttribute("data-note", css_class)
+            button.setAttribute("data-note-text", note)
+            button.setAttribute("aria-label", f"{button.getAttribute('data-label') or ''}, {note}")
 
     def set_locked(self, locked: bool) -> None:
         """Mark the board as finished (buttons stay focusable for review, but report disabled)."""
@@ -307,17 +317,17 @@ class BoardWidget:
             return
         self.locked = locked
         self.grid.classList.toggle("locked", locked)
-        for button in self.buttons.values():
-            if locked:
-                button.setAttribute("aria-disabled", "true")
-            else:
-                button.removeAttribute("aria-disabled")
+        js.window.masumeSetDisabled(self.grid, locked)  # every button in one call (2,500 on a 50×50 board)
 
     # ----- cursor --------------------------------------------------------------------------
 
     def move_cursor(self, row: int, col: int, *, focus: bool = True) -> None:
         """Move the cursor (the one tabbable position) and optionally focus it; dead positions are refused."""
         if not self.layout.is_live((row, col)):
+            return
+        if not self.built:  # the buttons are still being made: the cursor goes there once they are
+            self.cursor = (row, col)
+            self._focus_when_built = self._focus_when_built or focus
             return
         old = self.buttons[self.cursor]
         old.setAttribute("tabindex", "-1")
@@ -332,28 +342,31 @@ class BoardWidget:
         return bool(self.grid.contains(js.document.activeElement))
 
     def focus(self) -> None:
-        """Put keyboard focus on the cursor position."""
+        """Put keyboard focus on the cursor position (once the buttons are made, on a big board still being built)."""
+        if not self.built:
+            self._focus_when_built = True
+            return
         self.buttons[self.cursor].focus()
 
-    def _build_grid(self, layout: BoardLayout) -> dict[Position, Any]:
-        """Fill the grid with its rows and buttons in one call (static/js/board-grid.js); return position -> button."""
-        m = layout.margin
-        rows: list[list[Any]] = []
-        live: list[Position] = []
-        for r in range(-m, layout.rows + m):
-            # Indices agree with the labels ("Row 1, column 1" is aria-rowindex 1): cells count from 1 and the
-            # ring after them goes on from there; the ring before row 1 has no number of its own (0: none).
-            row_index = r + 1 if any(layout.is_live((r, c)) for c in range(-m, layout.cols + m)) else None
-            cells: list[list[Any]] = []
-            for c in range(-m, layout.cols + m):
-                if layout.is_live((r, c)):
-                    live.append((r, c))
-                    cells.append(["cell" if layout.is_cell((r, c)) else "cell edge", r, c, max(c + 1, 0)])
-                else:  # an empty slot keeps the grid's columns, with no button to land on
-                    cells.append([None, r, c, 0])
-            rows.append([None if row_index is None else max(row_index, 0), cells])
-        buttons = js.window.masumeBuildGrid(self.grid, to_js(rows)).to_py()
-        return dict(zip(live, buttons, strict=True))
+    def build_steps(self) -> Generator[float, None, None]:
+        """Make the grid's rows and buttons (static/js/board-grid.js), yielding the share made after each slice.
+
+        A small board is built by the constructor, a big one (`sliced`) by its screen, which shows it
+        busy meanwhile: until the last slice the board takes no input and its cursor waits (`built`)."""
+        layout = self.layout
+        per_slice = max(1, BUILD_SLICE_POSITIONS // max(1, layout.total_cols)) if self.sliced else layout.total_rows
+        for row_numbers, done in batches(layout.row_numbers(), per_slice):
+            rows, live = layout.grid_rows(row_numbers)
+            buttons = js.window.masumeBuildGrid(self.grid, to_js(rows)).to_py()
+            self.buttons.update(zip(live, buttons, strict=True))
+            yield done
+        self.built = True  # (aria-busy stays until its screen has drawn and named every position)
+        self._set_cursor_tabstop()
+        if self.locked:
+            js.window.masumeSetDisabled(self.grid, True)
+        if self._focus_when_built:
+            self._focus_when_built = False
+            self.focus()
 
     def _set_cursor_tabstop(self) -> None:
         button = self.buttons[self.cursor]

@@ -104,3 +104,10 @@ class Callback:
     def close(self) -> None:
         """Free the proxy."""
         self.proxy.destroy()
+
+
+def use_stylesheet(href: str) -> None:
+    """Link a game's own stylesheet into the page once (it stays for later visits to that game)."""
+    if document.querySelector(f'link[data-game-style="{href}"]') is None:
+        link = element("link", attrs={"rel": "stylesheet", "href": href, "data-game-style": href})
+        document.head.appendChild(link)

@@ -25,9 +25,10 @@ from app.core.rng import Rng, new_seed
 from app.core.route import DAILY, STATS, format_hash
 from app.core.session import Session
 from app.web.board import BoardWidget, reduced_motion
-from app.web.dom import Callback, Listeners, by_id, document, element, window
+from app.web.dom import Callback, Listeners, by_id, document, element, use_stylesheet, window
 from app.web.layout import key_help
 from app.web.screen.assist import give_hint, run_check
+from app.web.screen.board_slices import build_board, redraw, repaint
 from app.web.screen.campaign import leave_board, new_board, opening_params, run_rows, say_run_ended
 from app.web.screen.controls import Controls
 from app.web.screen.draw import draw_state
@@ -47,13 +48,6 @@ from app.web.views import view_class
 
 TICK_MS = 500
 RESULT_PAUSE_MS = 1_000  # the finished board alone on screen before the result opens under it
-
-
-def use_stylesheet(href: str) -> None:
-    """Link a game's own stylesheet into the page once (it stays for later visits to that game)."""
-    if document.querySelector(f'link[data-game-style="{href}"]') is None:
-        link = element("link", attrs={"rel": "stylesheet", "href": href, "data-game-style": href})
-        document.head.appendChild(link)
 
 
 class GameScreen:
@@ -77,6 +71,7 @@ class GameScreen:
         self._ending: Ending | None = None  # the end waiting for that pause to show
         self.saved = SavedProgress(shell.storage, game)
         self.board: BoardWidget | None = None
+        self.waiting: list[Any] = []  # moves asked for while a big board is drawn (app.web.screen.board_slices)
         self.playing: Play[Any, Any] | None = None  # the board in play and what it counts (app.core.play)
         self.daily_day = utc_day(time.time()) if daily else None  # the UTC date of the daily in play, if it is one
 
@@ -152,7 +147,7 @@ class GameScreen:
         panel = element("aside", cls="game-panel", children=[self.size_form.form, extras, self.share.form, records,
                                                              home])
         self.zoom = BoardZoom(self._listeners, self.i18n.t, self.board_area, self.view, board=lambda: self.board,
-                              repaint=lambda: self.render(force=True), bar=play_bar)
+                              repaint=lambda: repaint(self), bar=play_bar)
         board_column = element("div", cls="board-column", children=[
             self.zoom.tools, self.board_area, self.status_line, self.intro_line, self.zoom.scroll_hint,
             self.keys_line])
@@ -212,6 +207,7 @@ class GameScreen:
         # The size menu names the board in play, not a choice that was never applied.
         self.size_form.fill(self.backend.params_of(self.session.state))
         self._sync_hash()
+        build_board(self)  # a big board's buttons and drawing, in slices (a small one is done)
         say_run_ended(self, ended)
 
     def _play_on(self, session: Session, *, restored: bool = False) -> Play[Any, Any]:
@@ -244,10 +240,10 @@ class GameScreen:
     # ----- drawing ---------------------------------------------------------------------------
 
     def render(self, *, force: bool = False) -> list[tuple[int, int]]:
-        """Bring canvas, labels, numbers and buttons up to date; return the positions that changed."""
+        """Bring canvas, labels, numbers and buttons up to date; return the positions changed (none mid-build)."""
         if self.board is None or self.session is None:
             return []
-        changed = draw_state(self.board, self.view, self.session.state, force=force)
+        changed = draw_state(self.board, self.view, self.session.state, force=force) if self.board.built else []
         self.board.set_locked(self.session.over)
         rows = self.view.stats(self.session, self.best) + run_rows(self)
         # Hints and checks, always shown (0 too): a box that appeared at the first hint would push the buttons.
@@ -274,6 +270,8 @@ class GameScreen:
 
     def request(self, move: Any) -> None:
         """Play a move: at once, or in slices with a busy mark when the backend says it is slow."""
+        if self.slow.running and self.slow.drawing:
+            self.waiting.append(move)  # on a big board still being drawn: played once it is (board_slices)
         if self.session is None or self.session.over or self.slow.running:
             return
         try:
@@ -319,11 +317,13 @@ class GameScreen:
         self.board.mark([], "hinted")
         self.board.mark([], "wrong")  # what a check found may have changed with the move
         self.show_status(change.hint_words)  # a hinted move's words stay until the next move
-        changed = self.render()
-        # Said first, so a view's own words (after_move) come last.
-        say_change(self, None, change.before, change.move, hinted=change.hint_words)
-        self.view.after_move(change.before, change.after, change.move, changed)
-        self._after_change(change.ending)
+
+        def drawn(changed: list[tuple[int, int]]) -> None:
+            # Said first, so a view's own words (after_move) come last.
+            say_change(self, None, change.before, change.move, hinted=change.hint_words)
+            self.view.after_move(change.before, change.after, change.move, changed)
+            self._after_change(change.ending)
+        redraw(self, drawn)
 
     def _after_change(self, ending: Ending | None) -> None:
         self._sync_hash()
@@ -364,9 +364,11 @@ class GameScreen:
             self.board.mark([], "hinted")
             self.board.mark([], "wrong")
             self.show_status(None)
-            self.render()
-            say_change(self, said, change.before)
-            self._after_change(change.ending)
+
+            def drawn(_changed: list[tuple[int, int]]) -> None:
+                say_change(self, said, change.before)
+                self._after_change(change.ending)
+            redraw(self, drawn)
             if document.activeElement is not None and getattr(document.activeElement, "disabled", False):
                 self.board.focus()  # the button just pressed was disabled by the step (nothing left to undo)
 
@@ -478,6 +480,8 @@ class GameScreen:
     def close(self) -> None:
         """Stop timers, remove listeners, free proxies and empty the view."""
         self._save_progress()
+        if self.session is not None and self.session.over:
+            self.saved.forget()  # a finish whose drawing (big board) was cut short
         self.slow.close()
         self._cancel_result()
         self.dialog.detach()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 Position = tuple[int, int]
 
@@ -232,6 +233,33 @@ class BoardLayout:
     def live_positions(self) -> list[Position]:
         """Every position that holds a button, in row-major order."""
         return [p for p in self.positions() if self.is_live(p)]
+
+    def row_numbers(self) -> range:
+        """The row numbers of the drawn area, top to bottom, ring included (the ring above row 0 is negative)."""
+        return range(-self.margin, self.rows + self.margin)
+
+    def grid_rows(self, row_numbers: Iterable[int]) -> tuple[list[list[Any]], list[Position]]:
+        """Describe some rows of the ARIA grid for static/js/board-grid.js; also return their live positions in order.
+
+        A row is [aria-rowindex or None (a ring row with nothing on it: role none), cells]; a cell is
+        [class or None (a gap, no button), row, col, aria-colindex or 0]. Indices agree with the labels
+        ("Row 1, column 1" is aria-rowindex 1): cells count from 1 and the ring after them goes on from
+        there; the ring before row 1 has no number of its own (0: none).
+        """
+        m = self.margin
+        rows: list[list[Any]] = []
+        live: list[Position] = []
+        for r in row_numbers:
+            row_index = r + 1 if any(self.is_live((r, c)) for c in range(-m, self.cols + m)) else None
+            cells: list[list[Any]] = []
+            for c in range(-m, self.cols + m):
+                if self.is_live((r, c)):
+                    live.append((r, c))
+                    cells.append(["cell" if self.is_cell((r, c)) else "cell edge", r, c, max(c + 1, 0)])
+                else:  # an empty slot keeps the grid's columns, with no button to land on
+                    cells.append([None, r, c, 0])
+            rows.append([None if row_index is None else max(row_index, 0), cells])
+        return rows, live
 
     def index(self, position: Position) -> tuple[int, int]:
         """Return the array index of a position in a (total_rows, total_cols) code array."""

@@ -20,8 +20,8 @@ from app.core.replay import SPEEDS, Playback, Replay, ReplayError
 from app.core.route import format_hash
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
-from app.web.dom import Callback, Listeners, by_id, document, element, window
-from app.web.screen.draw import draw_state
+from app.web.dom import Callback, Listeners, by_id, document, element, use_stylesheet, window
+from app.web.screen.draw import draw_state, draw_steps
 from app.web.screen.host import ReplayHost
 from app.web.screen.slow_move import SlowMove
 from app.web.screen.zoom import cells_width, fitted_cell_px
@@ -42,8 +42,6 @@ class ReplayScreen:
         self.host = ReplayHost(shell, self)
         self.view = view_class(game)(self.host)
         if self.view.stylesheet:
-            from app.web.game_screen import use_stylesheet
-
             use_stylesheet(self.view.stylesheet)
         self.board: BoardWidget | None = None
         self.replay: Replay | None = None
@@ -78,9 +76,26 @@ class ReplayScreen:
         self.shell.announce(self.t("replay_cancelled"))
 
     def _show_body(self) -> None:
-        self.loading.remove()
         self._build()
         self.relabel()
+        board = self.board
+        if board is None or board.built:
+            self.loading.remove()
+            return
+        # A big board's buttons are made and drawn in slices; the busy mark stays in the loading area meanwhile.
+
+        def steps() -> Generator[float, None, None]:
+            yield from board.build_steps()
+            if self.replay is not None:
+                yield from draw_steps(board, self.view, self.replay.state, force=True)
+
+        def drawn(_result: None) -> None:
+            board.grid.removeAttribute("aria-busy")  # every position is drawn and named
+            self.loading.remove()
+            self._fit()  # (a resize while it was drawn)
+            self._show()
+
+        self.slow.start(steps(), drawn, label_key="busy_drawing", drawing=True)
 
     @property
     def title(self) -> str:
@@ -148,8 +163,8 @@ class ReplayScreen:
         self._fit(paint=False)
 
     def _fit(self, *, paint: bool = True) -> None:
-        """Size the cells to the width the board has, within the view's own limits."""
-        if self.board is None:
+        """Size the cells to the width the board has, within the view's own limits (after a big board's drawing)."""
+        if self.board is None or self.slow.running:
             return
         height = float(window.innerHeight) * 0.7
         size = fitted_cell_px(cells_width(self.board_area), height, self.board, largest=self.view.max_cell_px,
@@ -182,7 +197,7 @@ class ReplayScreen:
 
     def act(self, name: str) -> None:
         """Do what a control names: start, back, play (or pause), forward, end."""
-        if self.replay is None:
+        if self.replay is None or self.slow.running:
             return
         replay = self.replay
         if name == "play":
@@ -229,7 +244,8 @@ class ReplayScreen:
         replay = self.replay
         if replay is None or self.board is None:
             return
-        draw_state(self.board, self.view, replay.state, force=force)
+        if self.board.built and not self.slow.running:  # (a big board is drawn by its slices first)
+            draw_state(self.board, self.view, replay.state, force=force)
         t = self.t
         where = t("replay_position", position=replay.position, total=len(replay))
         self.position.textContent = where

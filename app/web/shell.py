@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import js
+from pyodide.ffi import create_once_callable
 
 from app.core import registry
 from app.core.bests import Bests
 from app.core.daily import DailyLog
 from app.core.records import migrate_records
-from app.core.route import DAILY, EDIT, REPLAY, STATS, format_hash, parse_hash
+from app.core.route import DAILY, EDIT, MAX_HASH_CHARS, REPLAY, STATS, format_hash, parse_hash
 from app.core.runs import Runs
 from app.core.settings import Settings
 from app.core.stage_progress import StageProgress
@@ -127,7 +128,7 @@ class Shell:
 
     def route(self, *_: Any) -> None:
         """Open the screen the current hash names (home, a new game, or one puzzle)."""
-        route = parse_hash(str(window.location.hash), registry.games())
+        route = parse_hash(self.current_hash(), registry.games())
         first_screen = not self._routed
         if route.game is not None and route.screen != STATS and not engine.is_ready():
             self._wait_for_engine()
@@ -213,11 +214,30 @@ class Shell:
         if note is not None:
             note.remove()
 
+    @staticmethod
+    def current_hash() -> str | None:
+        """The page's hash, or None when it is over MAX_HASH_CHARS (checked in JS: a huge one is never copied here)."""
+        reader = getattr(window, "masumeHash", None)  # (static/js/board-grid.js; missing, the hash is read here)
+        fragment = window.location.hash if reader is None else reader(MAX_HASH_CHARS)
+        return None if fragment is None else str(fragment)
+
     def replace_hash(self, fragment: str) -> None:
         """Change the address without opening a new screen or adding a history entry."""
-        if str(window.location.hash) != fragment:
-            url = fragment if fragment != "#" else str(window.location.pathname) + str(window.location.search)
+        current = self.current_hash()
+        if current == fragment:
+            return
+        url = fragment if fragment != "#" else str(window.location.pathname) + str(window.location.search)
+        if current is not None:
             window.history.replaceState(js.undefined, "", url)
+            return
+
+        # Leaving a huge address (a refused 1 MB link) costs the browser itself 15-140 ms here:
+        # in a task of its own, not on top of the screen just drawn; unless the address changed meanwhile.
+        def leave_huge_address() -> None:
+            if self.current_hash() is None:
+                window.history.replaceState(js.undefined, "", url)
+
+        window.setTimeout(create_once_callable(leave_huge_address), 0)
 
     # ----- settings --------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 // Builds a board's ARIA grid (rows of gridcells, a button per live position), and later names
 // its positions, each in one call from Python (app/web/board.py). Made element by element across the Python–JavaScript bridge, a
 // 50×50 board took thousands of calls and a quarter of a second in one task; here it is one.
+// Also a few other many-element or big-string jobs Python hands over in one call (below).
 (function () {
   "use strict";
   // rows: [[rowIndex or null, [[kind or null, row, col, colIndex or null], ...]], ...]
@@ -54,6 +55,31 @@
       button.setAttribute("aria-label", note ? item[2] + ", " + note : item[2]);
       button.setAttribute("data-code", String(item[1]));
       if (item[3] != null) button.setAttribute("aria-pressed", item[3]);
+    });
+  };
+
+  // Adds a class to many buttons in one call (a reveal marks every cell an opening uncovered), each with
+  // its animation delay when `delays` is given.
+  window.masumeAddClass = function (buttons, cls, delays) {
+    buttons.forEach(function (button, index) {
+      if (delays) button.style.animationDelay = delays[index];
+      button.classList.add(cls);
+    });
+  };
+
+  // The page's hash for Python (app/web/shell.py), or null when it is longer than `max`: a
+  // string's trip into Python costs a copy of it, and a 1 MB link took 50-470 ms just to be
+  // read there before it was refused. Its length is checked here, where reading it is free.
+  window.masumeHash = function (max) {
+    var hash = window.location.hash;
+    return hash.length > max ? null : hash;
+  };
+
+  // A finished board's buttons stay focusable for review but report disabled: all of them in one call.
+  window.masumeSetDisabled = function (grid, disabled) {
+    grid.querySelectorAll("button").forEach(function (button) {
+      if (disabled) button.setAttribute("aria-disabled", "true");
+      else button.removeAttribute("aria-disabled");
     });
   };
 })();

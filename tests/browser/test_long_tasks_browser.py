@@ -32,6 +32,16 @@ window.__longTasks = [];
 new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({type: "longtask"});
+// The page's own scripts in long frames (event listeners, timers: Python runs inside them), to tell
+// a task of ours from the browser's own work (e.g. taking in a 1 MB address, with no script in it).
+window.__scripts = [];
+if (PerformanceObserver.supportedEntryTypes.includes("long-animation-frame")) {
+    new PerformanceObserver((list) => {
+        for (const frame of list.getEntries()) {
+            for (const script of frame.scripts) window.__scripts.push([script.startTime, script.duration]);
+        }
+    }).observe({type: "long-animation-frame"});
+}
 """
 
 BUSY_OVER = "() => !document.querySelector('.is-busy')"
@@ -94,20 +104,26 @@ def settle(page: Any) -> None:  # noqa: ANN401
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 300)))")
 
 
-def longest_task(page: Any, action: Callable[[], None]) -> float:  # noqa: ANN401
-    """Run `action` and return the longest task (ms) that began after it started; 0 when none was long."""
+def measure(page: Any, action: Callable[[], None]) -> tuple[float, float]:  # noqa: ANN401
+    """Run `action`; return the longest task and the longest script of the page's (ms) begun after it started."""
     settle(page)
     start = float(page.evaluate("performance.now()"))
     action()
     settle(page)
-    return float(page.evaluate(
-        "(s) => Math.max(0, ...window.__longTasks.filter(t => t[0] >= s).map(t => t[1]))", start))
+    task, script = (float(page.evaluate(f"(s) => Math.max(0, ...window.{log}.filter(t => t[0] >= s).map(t => t[1]))",
+                                         start)) for log in ("__longTasks", "__scripts"))
+    return task, script
+
+
+def longest_task(page: Any, action: Callable[[], None]) -> float:  # noqa: ANN401
+    """Run `action` and return the longest task (ms) that began after it started; 0 when none was long."""
+    return measure(page, action)[0]
 
 
 def assert_quick(page: Any, action: Callable[[], None], what: str) -> float:  # noqa: ANN401
     """Measure `action`, once more if the first run was over the limit (a busy machine), and assert the limit."""
-    first = longest_task(page, action)
-    print(f"[{what}] first measurement {first:.0f} ms")
+    first, script = measure(page, action)
+    print(f"[{what}] first measurement {first:.0f} ms (longest script {script:.0f} ms)")
     if first <= LIMIT_MS:
         return first
     second = longest_task(page, action)
@@ -124,16 +140,9 @@ def open_link(page: Any, link: str, done: str) -> Callable[[], None]:  # noqa: A
     return action
 
 
-# Still open (issue #20 item 8): a 50×50 Minesweeper board is drawn and labelled in one task
-# (canvas repaint and 2,500 labels, ~200 ms idle, more under load), and a guessing board's
-# first click lays its mines in one task. These cases measure it and say so until it is sliced.
-STILL_OPEN = pytest.mark.xfail(reason="50×50 Minesweeper board drawn, labelled and first-clicked in one task",
-                               strict=False)
-
-
 @pytest.mark.parametrize(("name", "link"), [
     ("Cross Light replay, 19,999 moves", crosslight_replay),
-    pytest.param("Minesweeper 50×50 replay, 5,001 moves", mines_replay, marks=STILL_OPEN),
+    ("Minesweeper 50×50 replay, 5,001 moves", mines_replay),
     ("Pipe Link replay, 19,999 moves", pipes_replay),
 ])
 def test_a_long_replay_opens_in_short_tasks(page, name: str, link: Callable[[], str]) -> None:  # noqa: ANN001
@@ -143,13 +152,23 @@ def test_a_long_replay_opens_in_short_tasks(page, name: str, link: Callable[[], 
     print(f"{name}: longest task {ms:.0f} ms")
 
 
-@pytest.mark.xfail(reason="refused before it is read, yet a 280-500 ms task remains: not yet traced (the browser's "
-                          "own handling of a 1 MB URL, or the string's trip into Python)", strict=False)
+# The page checks the hash's length in JS and never copies a huge one into Python (that copy took
+# 50-470 ms). What remains is the browser's: taking in the 1 MB address is a task with no script in it
+# (a Chrome trace shows no JavaScript, style or layout inside it: 105-225 ms on the 2-core test box),
+# and leaving it (history.replaceState, 20-140 ms) runs in a task of its own after home is drawn. So
+# this case holds the page's own scripts to the limit (Long Animation Frames: every event listener and
+# timer, Python inside them, the replaceState too) and reports the longest task, the browser's included.
 def test_a_huge_game_id_is_refused_in_short_tasks(page) -> None:  # noqa: ANN001
-    ms = assert_quick(page, open_link(page, HUGE_ID, "() => document.querySelector('#notice')?.textContent"),
-                      "1 MB Cross Light ID")
+    if not page.evaluate("PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')"):
+        pytest.skip("this Chromium cannot tell the page's scripts from its own work (no long-animation-frame)")
+    action = open_link(page, HUGE_ID, "() => document.querySelector('#notice')?.textContent")
+    task, script = measure(page, action)
+    print(f"[1 MB Cross Light ID] first measurement: script {script:.0f} ms, task {task:.0f} ms")
+    if script > LIMIT_MS:  # a busy machine: once more, as assert_quick does
+        task, script = measure(page, action)
+    assert script <= LIMIT_MS, f"1 MB Cross Light ID: a script of the page ran {script:.0f} ms"
     assert "too long" in page.locator("#notice").inner_text()
-    print(f"1 MB ID: longest task {ms:.0f} ms")
+    print(f"1 MB ID: longest script {script:.0f} ms, longest task {task:.0f} ms (the browser's own included)")
 
 
 def test_home_renders_in_short_tasks(page) -> None:  # noqa: ANN001
@@ -166,7 +185,6 @@ def test_a_new_9x9_minesweeper_game_is_made_in_short_tasks(page) -> None:  # noq
     print(f"9×9 new game: longest task {ms:.0f} ms")
 
 
-@STILL_OPEN
 def test_a_50x50_guessing_board_and_its_first_click_are_made_in_short_tasks(page) -> None:  # noqa: ANN001
     ms = assert_quick(page, open_link(page, GUESS_50, BUSY_OVER), "50×50 board with 2,491 mines")
     print(f"50×50 n2491 link: longest task {ms:.0f} ms")
@@ -184,7 +202,6 @@ def test_a_50x50_guessing_board_and_its_first_click_are_made_in_short_tasks(page
     print(f"50×50 n2491 first click: longest task {ms:.0f} ms")
 
 
-@STILL_OPEN
 def test_a_50x50_board_from_the_size_form_is_made_in_short_tasks(page) -> None:  # noqa: ANN001
     go(page, "#mines")
 
@@ -199,3 +216,22 @@ def test_a_50x50_board_from_the_size_form_is_made_in_short_tasks(page) -> None: 
                                " && !document.querySelector('.is-busy')", arg=before, timeout=120_000)
     ms = assert_quick(page, make, "50×50 Minesweeper board from the size form")
     print(f"50×50 size form: longest task {ms:.0f} ms")
+
+
+def test_zooming_a_50x50_board_repaints_it_in_short_tasks(page) -> None:  # noqa: ANN001
+    go(page, "#")
+    go(page, GUESS_50)
+    page.wait_for_function(BUSY_OVER, timeout=120_000)
+
+    def zoom(button: str) -> Callable[[], None]:
+        def action() -> None:
+            before = page.locator("#zoom-level").inner_text()
+            page.locator(f"#zoom-{button}").click()
+            page.wait_for_function("(b) => document.querySelector('#zoom-level').textContent !== b"
+                                   " && !document.querySelector('.is-busy')", arg=before, timeout=120_000)
+        return action
+    ms = max(assert_quick(page, zoom("out"), "zooming a 50×50 board out"),
+             assert_quick(page, zoom("in"), "zooming a 50×50 board in"))
+    label = page.locator('.board-grid button[data-row="49"][data-col="49"]').get_attribute("aria-label")
+    assert label.startswith("Row 50, column 50") and label.endswith("hidden"), label
+    print(f"50×50 zoom: longest task {ms:.0f} ms")

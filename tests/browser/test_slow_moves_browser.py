@@ -21,6 +21,11 @@ def page(open_page):  # noqa: ANN001, ANN201
     return open_page("")
 
 
+DRAWN = "() => document.querySelector('.board-grid button') && !document.querySelector('.is-busy')"
+# The 50×50 guessing board whose only safe cells are the first click's 3×3: that click wins.
+GUESS_50 = "#mines/1.50x50n2491-guess.z5qwbb5mid"
+
+
 def first_cell(page):  # noqa: ANN001, ANN201
     return page.locator('.board-grid button[data-row="0"][data-col="0"]')
 
@@ -47,6 +52,7 @@ def test_the_page_answers_while_a_dense_board_is_laid(page) -> None:  # noqa: AN
 
 def test_cancel_keeps_the_board_in_play(page) -> None:  # noqa: ANN001
     go(page, DENSE)
+    page.wait_for_function(DRAWN)  # a 50×50 board is itself made in slices
     # The first click starts the slices; Cancel comes before the first slice has run.
     busy_then = page.evaluate("""() => {
         document.querySelector('.board-grid button[data-row="0"][data-col="0"]').click();
@@ -67,3 +73,41 @@ def test_a_link_denser_than_the_no_guess_limit_is_refused_at_once(page) -> None:
     go(page, TOO_DENSE)
     assert "its board size is not one this game allows" in page.locator("#notice").inner_text()
     assert page.locator("#game-id").input_value() != TOO_DENSE.split("/", 1)[1], "another board opened instead"
+
+
+def test_a_click_on_a_big_board_being_drawn_is_kept_and_played_once_it_is(page) -> None:  # noqa: ANN001
+    go(page, "#")
+    go(page, GUESS_50)
+    # As soon as the cell's button exists, while the board is still being made and drawn in slices:
+    # the grid says it is busy, the mark lets the click through, and the move waits for the drawing.
+    seen = page.evaluate("""() => new Promise(resolve => {
+        const tick = () => {
+            const button = document.querySelector('.board-grid button[data-row="25"][data-col="25"]');
+            const screen = document.querySelector('section.game');
+            if (button && screen.classList.contains('is-drawing')) {
+                const busyGrid = document.querySelector('.board-grid').getAttribute('aria-busy');
+                const label = button.getAttribute('aria-label');
+                const mark = getComputedStyle(document.querySelector('.busy')).pointerEvents;
+                button.click();
+                resolve({busyGrid, label, mark});
+            } else if (!screen.classList.contains('is-busy') && button) {
+                resolve(null);
+            } else {
+                setTimeout(tick, 0);
+            }
+        };
+        tick();
+    })""")
+    assert seen is not None, "the 50×50 board was made in one go, not in slices"
+    assert seen["busyGrid"] == "true", "a grid still being made and named says it is busy"
+    assert seen["mark"] == "none", "the busy mark lets clicks through to the cells while the board is drawn"
+    page.wait_for_function("() => !document.querySelector('.is-busy')"
+                           " && document.querySelector('.board-grid').getAttribute('aria-busy') === null"
+                           " && !document.querySelector('[data-row=\"25\"][data-col=\"25\"]')"
+                           ".getAttribute('aria-label').endsWith('hidden')", timeout=120_000)
+    # The kept click was played: its cell and neighbours are the only safe ones, so it won the board.
+    assert page.locator(".board-grid.locked").count() == 1, "the first click opened every safe cell"
+    label = page.locator('.board-grid button[data-row="25"][data-col="25"]').get_attribute("aria-label")
+    assert label.startswith("Row 26, column 26"), label
+    assert page.locator('.board-grid button[data-row="0"][data-col="0"]').get_attribute("aria-label") \
+        .startswith("Row 1, column 1"), "every cell is labelled"

@@ -129,3 +129,25 @@ def test_the_first_visit_line_names_touch_gestures_before_mouse_only_actions() -
     line = pointer_help(actions, partial(translate, "en"))
     assert line.startswith("Tap or click: "), line
     assert line.index("Long press or middle-click") < line.index("Right-click"), line
+
+
+def test_the_grid_rows_name_every_live_position_once_with_its_aria_indices() -> None:
+    rows, live = RING.grid_rows(RING.row_numbers())
+    assert live == RING.live_positions()
+    assert len(rows) == RING.total_rows and all(len(cells) == RING.total_cols for _, cells in rows)
+    assert rows[0][0] == 0, "the ring above row 1 holds a source but has no number of its own"
+    assert rows[1][0] == 1 and rows[-1][0] == RING.rows + 1
+    buttons = [cell for _, cells in rows for cell in cells if cell[0] is not None]
+    assert [(r, c) for _, r, c, _ in buttons] == live
+    assert ["cell", 1, 0, 1] in buttons and ["cell edge", -1, 2, 3] in buttons
+    assert [None, 1, 1, 0] in rows[2][1], "the dead cell is a gap"
+    assert BoardLayout(2, 2, ring=True).grid_rows([-1])[0] == [[None, [[None, -1, c, 0] for c in range(-1, 3)]]]
+
+
+@given(st.integers(1, 9), st.integers(1, 9), st.booleans(), st.integers(1, 4))
+def test_grid_rows_made_a_slice_at_a_time_are_the_whole_grid(rows: int, cols: int, ring: bool, per: int) -> None:
+    layout = BoardLayout(rows, cols, ring=ring)
+    whole = layout.grid_rows(layout.row_numbers())
+    numbers = list(layout.row_numbers())
+    parts = [layout.grid_rows(numbers[i:i + per]) for i in range(0, len(numbers), per)]
+    assert ([row for part, _ in parts for row in part], [p for _, part in parts for p in part]) == whole

@@ -61,6 +61,24 @@ def test_apply_steps_is_none_for_quick_moves():
     assert apply_steps(placed, ("flag", *hidden)) is None
 
 
+def test_a_big_guessing_board_lays_its_mines_and_opens_in_two_slices():
+    """Over SLICED_FIRST_CLICK_CELLS cells a guessing board's first click is slow too: lay, then open."""
+    from app.games.mines.moves import SLICED_FIRST_CLICK_CELLS
+
+    assert max(p.width * p.height for p in ms.PRESETS.values()) <= SLICED_FIRST_CLICK_CELLS  # presets: at once
+    for params, cell in [(ms.Params(50, 50, 2491, False), (25, 25)), (ms.Params(50, 50, 400, False), (0, 49))]:
+        unplaced = ms.generate(params, Rng("big-guess"))
+        steps = apply_steps(unplaced, ("open", *cell))
+        assert steps is not None
+        state, progress, _ = run_slices(steps)
+        assert progress == [0.5]
+        assert state == ms.apply(unplaced, ("open", *cell))
+        assert state.first_click == cell and int(state.mines.sum()) == params.mines
+        assert ms.decode(ms.encode(unplaced)) == unplaced  # the seed still names the same board
+    dense = ms.generate(ms.Params(50, 50, 2491, False), Rng("big-guess"))
+    assert ms.status(ms.apply(dense, ("open", 25, 25))) == 1, "9 safe cells, all opened by the first click"
+
+
 def test_illegal_first_clicks_raise_before_any_slice():
     unplaced = ms.generate(ms.PRESETS["expert"], Rng("bad"))
     flagged = ms.apply(unplaced, ("flag", 3, 3))

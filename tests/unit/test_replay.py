@@ -7,6 +7,7 @@ import dataclasses
 import json
 import zlib
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -322,3 +323,25 @@ def test_playback_steps_by_time_and_speed_and_pauses_at_the_end() -> None:
     assert playback.slower() == 2.0
     playback.advance(10**9, replay)
     assert replay.at_end and not playback.playing
+
+
+def test_a_link_is_read_in_slices_of_its_own_before_its_moves_are_applied() -> None:
+    """Reading the moves and opening the board each end a slice (a 5,001-move 50×50 link), progress never goes back."""
+    start = mines.generate(mines.parse_params("9x9n10"), Rng("slices"))
+    moves = [("open", 4, 4)] + [(kind, 0, 0) for _ in range(3) for kind in ("flag", "unflag")]
+    opened = mines.apply(start, moves[0])
+    if opened.opened[0, 0]:  # (the corner opened with the first click: flag a hidden cell instead)
+        row, col = (int(v) for v in np.argwhere(~opened.opened)[0])
+        moves = [moves[0]] + [(kind, row, col) for kind, _, _ in moves[1:]]
+    link = replay_link(mines.SPEC, start, moves)
+    steps = Replay.link_steps(mines.SPEC, parse_hash(link, GAMES).game_id)
+    assert next(steps) == 0.0 and next(steps) == 0.0, "the moves read, then the board opened: nothing applied yet"
+    progress = []
+    while True:
+        try:
+            progress.append(next(steps))
+        except StopIteration as done:
+            replay = done.value
+            break
+    assert [p for p in progress if p is not None] == sorted(p for p in progress if p is not None)
+    assert len(replay) == len(moves) and progress[-1] == 1.0

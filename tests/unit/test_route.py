@@ -63,6 +63,8 @@ def test_a_hash_longer_than_the_cap_goes_home_before_it_is_read() -> None:
     assert parse_hash(huge, GAMES) == Route(problem="link_too_long")
     assert parse_hash("#crosslight/" + "A" * (MAX_HASH_CHARS - 12), GAMES).problem is None
     assert parse_hash("#crosslight/" + "A" * (MAX_HASH_CHARS - 11), GAMES).problem == "link_too_long"
+    # The page checks the length in JavaScript and passes None instead of copying a huge hash into Python.
+    assert parse_hash(None, GAMES) == Route(problem="link_too_long")
 
 
 def test_the_too_long_link_message_is_translated() -> None:

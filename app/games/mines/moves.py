@@ -22,6 +22,10 @@ from .params import check_params
 from .solver import drain
 
 Steps = Generator["float | None", None, State]  # as app.core.game.Steps
+# A guessing board lays its mines at once, but on a board bigger than this (every preset is
+# smaller; a 50×50 board has 2,500 cells) its first click is a slow move too: laying the mines
+# and opening the first click are slices of their own, so the page can draw in between.
+SLICED_FIRST_CLICK_CELLS = 1_000
 
 
 def _cell_of(state: State, move: Move, length: int) -> tuple[int, int]:
@@ -71,6 +75,8 @@ def first_click_state(state: State, mines: np.ndarray[Any, Any], first: tuple[in
 def _first_click_steps(state: State, row: int, col: int) -> Steps:
     """Lay the mines in slices (see generator.no_guess_layout_steps), then open the first click."""
     layout, stats = yield from place_mines_steps(state.params, state.seed, (row, col))
+    if not state.params.no_guess:
+        yield 0.5  # a guessing board's mines are laid in one slice; the opening is the next
     mines = layout_array(state.params, layout, (row, col))
     return first_click_state(state, mines, (row, col), may_need_guess=bool(stats["fallback"]))
 
@@ -133,7 +139,8 @@ def apply(state: State, move: Move) -> State:
 def apply_steps(state: State, move: Move) -> Steps | None:
     """Return None when `move` is quick, else its work in slices (a generator).
 
-    The slow move is the first open of a no-guess board, which lays the mines.
+    The slow move is the first open of a no-guess board, which lays the mines, and
+    of a guessing board over SLICED_FIRST_CLICK_CELLS cells (two slices: lay, open).
     The generator yields a progress float in [0, 1] (the share of the work budget
     used) between slices of bounded work (~1000 solver work units, about 5-25 ms
     of CPython on a 50×50 board) and returns the new State; draining it gives
@@ -144,7 +151,10 @@ def apply_steps(state: State, move: Move) -> Steps | None:
     keeps its closest layout and the new State has `may_need_guess` True.
     """
     _check_move(state, move)
-    if move[0] != "open" or state.mines is not None or not state.params.no_guess:
+    if move[0] != "open" or state.mines is not None:
+        return None
+    params = state.params
+    if not params.no_guess and params.width * params.height <= SLICED_FIRST_CLICK_CELLS:
         return None
     row, col = int(move[1]), int(move[2])
     if state.marks[row, col] == FLAG_MARK:

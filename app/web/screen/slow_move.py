@@ -26,9 +26,12 @@ class SlowMove:
                  on_cancel: Callable[[], None], label_key: str = "busy_generating") -> None:
         self.root = root
         self._label_key = label_key  # the progress line: "{percent}%" in the catalogue's words
+        self._label = label_key  # the one the work under way shows
         self._t = t
         self._on_cancel = on_cancel
         self._steps: Steps | None = None
+        self.drawing = False  # whether the work under way is drawing a board (see start)
+        self._finishing = False  # whether the last work's `done` is running (in the same task as its slice)
         self._done: Callable[[Any], None] | None = None
         self._timer: Any = None
         self._callback = Callback(self._run_slice)
@@ -45,20 +48,37 @@ class SlowMove:
         """Whether a slow move is under way."""
         return self._steps is not None
 
-    def start(self, steps: Steps, done: Callable[[Any], None]) -> None:
-        """Run `steps` in slices, then call `done(result)`; the busy mark shows meanwhile."""
+    def start(self, steps: Steps, done: Callable[[Any], None], *, at_once: bool = False,
+              label_key: str | None = None, drawing: bool = False) -> None:
+        """Run `steps` in slices, then call `done(result)`; the busy mark shows meanwhile.
+
+        `at_once`: the first slice runs now, in the caller's task, and work that fits in it
+        finishes there (done is called before this returns) with no busy mark at all.
+        `label_key` words the progress (default: the one given at construction). `drawing`: work
+        that must not stop half-way (drawing a board): the mark has no Cancel, and lets clicks through
+        to the board, whose screen keeps the moves until the drawing is done (class `is-drawing`).
+        """
         self.cancel()
         self._steps, self._done = steps, done
+        self._label = label_key or self._label_key
+        self.drawing = drawing
+        self.cancel_button.hidden = drawing
+        self.root.classList.toggle("is-drawing", drawing)
+        at_once = at_once and not self._finishing  # work started as the last ended: that task had its slice
+        if at_once and self._run_slice() is None:
+            return
         self.root.classList.add("is-busy")
-        self._show_progress(0.0)
-        # A timeout, not a frame: the busy mark paints first, and hidden tabs keep working.
-        self._timer = js.window.setTimeout(self._callback.proxy, 0)
+        if not at_once:
+            self._show_progress(0.0)
+            # A timeout, not a frame: the busy mark paints first, and hidden tabs keep working.
+            self._timer = js.window.setTimeout(self._callback.proxy, 0)
 
-    def _run_slice(self, *_: Any) -> None:
+    def _run_slice(self, *_: Any) -> float | None:
+        """Run one budget's worth of slices; return the progress, or None once the work is over."""
         self._timer = None
         steps = self._steps
         if steps is None:
-            return
+            return None
         started = float(js.performance.now())
         progress: float | None = None
         try:
@@ -68,17 +88,22 @@ class SlowMove:
             done = self._done
             self._stop()
             if done is not None:
-                done(finished.value)
-            return
+                self._finishing = True
+                try:
+                    done(finished.value)
+                finally:
+                    self._finishing = False
+            return None
         except Exception:
             self._stop()
             raise
         self._show_progress(progress)
         self._timer = js.window.setTimeout(self._callback.proxy, 0)
+        return progress or 0.0
 
     def _show_progress(self, progress: float | None) -> None:
         percent = 0 if progress is None else max(0, min(99, int(progress * 100)))
-        self.label.textContent = self._t(self._label_key, percent=percent)
+        self.label.textContent = self._t(self._label, percent=percent)
 
     def cancel(self, *, announce: bool = False) -> None:
         """Drop the move under way (if any); the board in play stays as it was."""
@@ -95,7 +120,7 @@ class SlowMove:
         if self._steps is not None:
             self._steps.close()
         self._steps, self._done = None, None
-        self.root.classList.remove("is-busy")
+        self.root.classList.remove("is-busy", "is-drawing")
 
     def close(self) -> None:
         """Stop and free the timer's proxy."""
