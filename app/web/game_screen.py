@@ -28,7 +28,14 @@ from app.web.board import BoardWidget, reduced_motion
 from app.web.dom import Callback, Listeners, by_id, document, element, window
 from app.web.layout import key_help
 from app.web.screen.assist import give_hint, run_check
-from app.web.screen.campaign import leave_board, new_board, opening_params, run_rows, say_run_ended
+from app.web.screen.campaign import (
+    leave_board,
+    new_board,
+    new_game_question,
+    opening_params,
+    run_rows,
+    say_run_ended,
+)
 from app.web.screen.controls import Controls
 from app.web.screen.draw import draw_state
 from app.web.screen.ending import offer_extras, show_loss, show_win
@@ -389,7 +396,7 @@ class GameScreen:
             self.new_game(params, focus_board=focus_board)
             return
         t = self.i18n.t
-        self.shell.confirm(t("confirm_new_title"), t("confirm_new_text", moves=self.session.moves),
+        self.shell.confirm(t("confirm_new_title"), new_game_question(self),
                            lambda: self.new_game(params, focus_board=focus_board))
 
     def new_game(self, params: Any = None, *, focus_board: bool = True) -> None:

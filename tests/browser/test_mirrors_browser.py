@@ -455,6 +455,9 @@ def test_an_endless_run_counts_wins_in_a_row_grows_and_ends_when_a_board_is_left
                         if mirrors.cell_kind(state, r, c).turnable and ("turn", r, c) not in solution)
         cell(page, row, col).click()
         page.locator("#new-game").click()
+        # The question says what Yes costs: the game in play, and the run.
+        expect(page.locator("#confirm-text")).to_have_text(
+            "The game in play (1 move) will be lost. Your run of 2 in a row will end.")
         page.locator("#confirm-yes").click()
         expect(page.locator("#notice")).to_have_text("Your run of 2 in a row has ended.")
         page.wait_for_function("() => /^#mirrors\\/1\\.5x5-easy\\./.test(location.hash)")

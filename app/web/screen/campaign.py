@@ -83,6 +83,14 @@ def leave_board(screen: Any) -> int:
     return screen.playing.leave() if screen.playing is not None else 0
 
 
+def new_game_question(screen: Any) -> str:
+    """What New game's question says is lost: the game in play, and the endless run it would end."""
+    t = screen.i18n.t
+    at_stake = screen.playing.run_at_stake() if screen.playing is not None else 0
+    return screen.i18n.sentences(t("confirm_new_text", moves=screen.session.moves),
+                                 t("run_will_end", run=at_stake) if at_stake else None)
+
+
 def say_run_ended(screen: Any, run: int) -> None:
     """Say, visibly, that a run ended ("Your run of 4 in a row has ended.")."""
     if run:
