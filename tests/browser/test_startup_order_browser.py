@@ -96,3 +96,26 @@ def test_a_first_visit_downloads_the_runtime_gzipped_and_the_worker_keeps_it_inf
     wait_until_ready(again)
     assert again.evaluate("async () => (await window.masumeRuntimeWasm) instanceof WebAssembly.Module") is True
     context.close()
+
+
+def test_a_game_route_waiting_for_numpy_names_the_game_and_follows_the_language(open_page) -> None:  # noqa: ANN001
+    # numpy's wheel is held back until the waiting screen has been read.
+    page = open_page("", wait_ready=False, init_script="""(() => {
+        const real = window.fetch;
+        let release;
+        window.__numpyHeld = new Promise((resolve) => { release = resolve; });
+        window.__releaseNumpy = () => release();
+        window.fetch = (input, ...rest) => String(input && input.url || input).endsWith(".whl")
+            ? window.__numpyHeld.then(() => real(input, ...rest)) : real(input, ...rest);
+    })();""")
+    page.evaluate("() => { location.hash = '#mirrors'; }")
+    page.wait_for_selector("#engine-loading", timeout=120_000)
+    note = page.locator("#engine-loading")
+    assert note.locator("h1").inner_text() == "Light Path"  # the game asked for, not the site's name
+    assert note.locator("[role=status]").inner_text() == "Loading the puzzle engine (numpy)…"
+    page.select_option("#lang-select", "ja")
+    page.wait_for_function("() => document.querySelector('#engine-loading h1').textContent === '光の道'")
+    assert note.locator("[role=status]").inner_text() == "パズルエンジン（numpy）を読み込み中…"
+    page.evaluate("() => window.__releaseNumpy()")
+    page.wait_for_selector("[role=grid] button.cell", timeout=120_000)
+    page.select_option("#lang-select", "en")
