@@ -180,7 +180,7 @@ def test_an_unsolvable_stage_cannot_be_shared_but_is_kept_as_a_draft_that_surviv
     page.locator("#editor-test").click()
     assert verdict(page).startswith("Not solvable")
     page.locator("#editor-share").click()
-    expect(page.locator("#editor-verdict")).to_contain_text("This stage cannot be played or shared: Not solvable")
+    expect(page.locator("#editor-verdict")).to_contain_text("This stage cannot be played or shared. Not solvable")
     expect(page.locator("#editor-link")).to_be_hidden()
     # ... but it is saved as a draft, by keyboard.
     name = page.locator("#editor-draft-name")

@@ -100,7 +100,7 @@ EN = {
     "mirrors_edit_need_test": "Test the stage first: only a stage proved solvable can be played or shared. "
                               "A draft can always be saved.",
     "mirrors_edit_need_retest": "The stage changed since Test: test it again before playing or sharing it.",
-    "mirrors_edit_cannot_share": "This stage cannot be played or shared: {verdict} Save it as a draft to keep it.",
+    "mirrors_edit_cannot_share": "This stage cannot be played or shared. {verdict} Save it as a draft to keep it.",
     "mirrors_edit_share_label": "Link to this stage",
     "mirrors_edit_link_copied": "Link copied: anyone who opens it plays this stage, offline too.",
     "mirrors_edit_copy_by_hand": "Copy the link below by hand (the browser did not allow copying).",
@@ -193,7 +193,7 @@ JA = {
     "mirrors_edit_need_test": "先にテストしてください。遊んだり共有したりできるのは、解けると確かめたステージだけです。"
                               "下書きはいつでも保存できます。",
     "mirrors_edit_need_retest": "テストの後にステージが変わりました。遊ぶ・共有する前にもう一度テストしてください。",
-    "mirrors_edit_cannot_share": "このステージは遊べず、共有もできません：{verdict} 下書きとして保存できます。",
+    "mirrors_edit_cannot_share": "このステージは遊べず、共有もできません。{verdict}下書きとして保存できます。",
     "mirrors_edit_share_label": "このステージへのリンク",
     "mirrors_edit_link_copied": "リンクをコピーしました。開いた人はこのステージを遊べます（オフラインでも）。",
     "mirrors_edit_copy_by_hand": "下のリンクを手でコピーしてください（ブラウザーがコピーを許可しませんでした）。",
