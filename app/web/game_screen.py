@@ -130,7 +130,8 @@ class GameScreen:
         # On a player's first visit to the game: how to play it with mouse and touch (shown once, remembered).
         self.intro_line = element("p", cls="board-intro", attrs={"id": "board-intro", "hidden": ""})
         self.slow = SlowMove(self.root, self.board_area, self._listeners, t=self.i18n.t,
-                             on_cancel=lambda: self.shell.announce(self.i18n.t("busy_cancelled")))
+                             on_cancel=lambda: self.shell.announce(self.i18n.t("busy_cancelled")),
+                             focus_after=self.focus_board)
         self.controls = Controls(self._listeners, {
             "undo": self.undo, "redo": self.redo, "restart": self.restart, "hint": self.hint,
             "check": self.check, "new-game": self.ask_new_game})

@@ -247,6 +247,23 @@ def test_cancel_stops_a_test_and_a_test_never_blocks_the_page(page: Page) -> Non
     assert longest <= 100, f"a task of {longest:.0f} ms while testing"
 
 
+def test_focus_on_cancel_stays_in_the_actions_when_the_busy_mark_hides(page: Page) -> None:
+    go(page, "#mirrors/edit/" + editor.to_text(open_board()))
+    active = "() => document.activeElement && document.activeElement.id"
+    # Cancel pressed from the keyboard: the mark (and Cancel) hide, focus goes back to Test.
+    page.locator("#editor-test").focus()
+    page.keyboard.press("Enter")
+    page.locator("#busy-cancel").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#editor-verdict")).to_have_text("Test cancelled: the stage is untested.")
+    assert page.evaluate(active) == "editor-test"
+    # The Test ends by itself while focus is on Cancel: the same.
+    page.keyboard.press("Enter")
+    page.locator("#busy-cancel").focus()
+    assert verdict(page).startswith("Too tangled to prove")
+    assert page.evaluate(active) == "editor-test"
+
+
 def test_the_editor_passes_axe_with_a_verdict_a_link_and_drafts(browser, base_url, request_log) -> None:  # noqa: ANN001
     from tests.browser.test_a11y_browser import AXE, violations
 

@@ -67,3 +67,15 @@ def test_a_link_denser_than_the_no_guess_limit_is_refused_at_once(page) -> None:
     go(page, TOO_DENSE)
     assert "its board size is not one this game allows" in page.locator("#notice").inner_text()
     assert page.locator("#game-id").input_value() != TOO_DENSE.split("/", 1)[1], "another board opened instead"
+
+
+def test_cancel_from_the_keyboard_hands_focus_back_to_the_board(page) -> None:  # noqa: ANN001
+    go(page, DENSE)
+    page.evaluate("""() => {
+        document.querySelector('.board-grid button[data-row="0"][data-col="0"]').click();
+        document.querySelector('#busy-cancel').focus();
+    }""")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('section.game.is-busy')")
+    # Cancel hid under the focus: the focus is on the board, not lost on the page's body.
+    assert page.evaluate("() => !!document.activeElement.closest('.board-grid')")

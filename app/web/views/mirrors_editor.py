@@ -157,7 +157,7 @@ class EditorScreen:
                                     element("div", cls="controls", children=list(buttons.values())),
                                     self.verdict_line, self.link_box])
         self.slow = SlowMove(self.root, actions, self._listeners, t=self.t, on_cancel=self._test_cancelled,
-                             label_key="mirrors_edit_testing")
+                             label_key="mirrors_edit_testing", focus_after=buttons["test"].focus)
         clear = element("button", attrs={"type": "button", "id": "editor-clear", "data-i18n": "mirrors_edit_clear"})
         on(clear, "click", lambda _event: self.shell.confirm(
             self.t("mirrors_edit_clear_title"), self.t("mirrors_edit_clear_text"), self._clear,
