@@ -169,6 +169,10 @@ def test_an_edit_after_test_asks_for_a_new_test_and_play_opens_the_game(page: Pa
     page.go_back()  # back to the editor, with the stage as it was
     page.wait_for_selector("#editor-palette")
     expect(cell(page, 2, 2)).to_have_attribute("aria-label", "Row 3, column 3, wall")
+    # and its Test still holds (the stage is the one tested): Share works without testing again.
+    expect(page.locator("#editor-verdict")).to_contain_text("Solvable: 1 move")
+    page.locator("#editor-share").click()
+    expect(page.locator("#editor-link")).to_have_value(re.compile(r"#mirrors/2\.4x4-made\."))
 
 
 def test_an_unsolvable_stage_cannot_be_shared_but_is_kept_as_a_draft_that_survives_a_reload(page: Page) -> None:
