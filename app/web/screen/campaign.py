@@ -92,9 +92,12 @@ def new_game_question(screen: Any) -> str:
 
 
 def say_run_ended(screen: Any, run: int) -> None:
-    """Say, visibly, that a run ended ("Your run of 4 in a row has ended.")."""
+    """Say, visibly, that a run ended ("Your run of 4 in a row has ended."): in the notice, and beside the
+    new board until its first move (the notice is above the page, out of view once the board is scrolled to)."""
     if run:
-        screen.shell.notify(screen.i18n.t("run_ended", run=run))
+        text = screen.i18n.t("run_ended", run=run)
+        screen.shell.notify(text)
+        screen.show_status(text)
 
 
 def win_words(screen: Any, ending: Ending) -> tuple[str, list[tuple[str, str]], list[str],
