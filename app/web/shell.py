@@ -200,7 +200,8 @@ class Shell:
 
         def arrived() -> None:
             self._engine_waiting = False
-            self.route()
+            if document.getElementById("engine-loading") is not None:  # still waiting (not left for home or stats)
+                self.route()
 
         def failed(reason: str) -> None:
             self._engine_waiting = False
