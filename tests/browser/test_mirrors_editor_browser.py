@@ -268,6 +268,20 @@ def test_focus_on_cancel_stays_in_the_actions_when_the_busy_mark_hides(page: Pag
     assert page.evaluate(active) == "editor-test"
 
 
+def test_a_long_press_on_touch_empties_a_cell_and_the_help_says_so(page: Page) -> None:
+    stage = editor.put(editor.put(editor.blank(4, 4), -1, 0, "source_red"), 1, 1, "wall")
+    go(page, "#mirrors/edit/" + editor.to_text(stage))
+    for position in ((1, 1), (-1, 0)):  # a piece on the board, a source on the edge
+        cell(page, *position).dispatch_event("pointerdown", {"pointerType": "touch", "clientX": 5, "clientY": 5})
+        page.wait_for_timeout(550)
+        cell(page, *position).dispatch_event("pointerup", {"pointerType": "touch"})
+        expect(page.locator("#live")).to_contain_text("Emptied")
+    expect(cell(page, 1, 1)).to_have_attribute("aria-label", "Row 2, column 2, empty")
+    page.locator("#keys-button").click()
+    expect(page.locator("#keys-dialog")).to_contain_text("Long press")
+    page.keyboard.press("Escape")
+
+
 def test_the_editor_passes_axe_with_a_verdict_a_link_and_drafts(browser, base_url, request_log) -> None:  # noqa: ANN001
     from tests.browser.test_a11y_browser import AXE, violations
 

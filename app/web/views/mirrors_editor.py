@@ -63,7 +63,8 @@ class EditorView(MirrorsView):
     grid_label_key = "mirrors_edit_grid"
     actions = (
         Action("put", "mirrors_edit_action_put", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),
-        Action("clear", "mirrors_edit_action_clear", keys=("Delete", "Backspace"), buttons=(MOUSE_SECONDARY,)),
+        Action("clear", "mirrors_edit_action_clear", keys=("Delete", "Backspace"), buttons=(MOUSE_SECONDARY,),
+               long_press=True),  # a touch player empties a cell without going back to the palette
     )
 
     def layout(self, state: mirrors.State) -> BoardLayout:
