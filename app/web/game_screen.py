@@ -239,9 +239,8 @@ class GameScreen:
                 "daily_in_play", date=self.daily_day.isoformat())))
         self.controls.buttons["check"].setAttribute("title", self.i18n.t("check_counts_as_hint"))
         word_intro(self)
-        self.keys_line.textContent = " ".join(filter(None, [
-            self.i18n.t("keys_move") + self.i18n.t("keys_separator").rstrip(),
-            key_help(self.view.actions, self.i18n.t)]))
+        self.keys_line.textContent = self.i18n.sentences(self.i18n.t("keys_move"),
+                                                         key_help(self.view.actions, self.i18n.t))
         if self.board is not None:
             self.board.grid.setAttribute("aria-label", self.i18n.t(self.view.grid_label_key))
             self.zoom.show()

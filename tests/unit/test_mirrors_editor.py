@@ -352,3 +352,11 @@ def test_why_a_stage_cannot_be_shared_reads_as_sentences_around_the_verdict(lang
     # The verdict is a sentence of its own ("… shared. There is no light source: …"), not the tail of a colon.
     assert before.endswith("." if lang == "en" else "。"), text
     assert text.count(":" if lang == "en" else "：") == verdict.count(":" if lang == "en" else "："), text
+
+
+def test_the_editors_japanese_names_keys_as_the_controls_help_does() -> None:
+    from app.games.mirrors.editor_strings import JA
+
+    # The Controls help and every game's keys line say "Enter または Space"; the editor's own lines agree.
+    assert "Enter または Space" in JA["mirrors_edit_keys"]
+    assert not any("スペース" in JA[key] for key in ("mirrors_edit_keys", "mirrors_edit_intro"))

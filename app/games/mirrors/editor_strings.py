@@ -134,10 +134,10 @@ JA = {
     "mirrors_edit_link": "ステージエディター：自分のステージを作る",
     "mirrors_edit_copy": "この盤面をコピーして編集",
     "mirrors_edit_heading": "光の道 ステージエディター",
-    "mirrors_edit_intro": "部品を選んで盤に置きます（Enter、スペース、クリック、タップ）。光源は盤の外周に置きます。"
+    "mirrors_edit_intro": "部品を選んで盤に置きます（Enter、Space、クリック、タップ）。光源は盤の外周に置きます。"
                           "テストで解けることを確かめてから、遊ぶかリンクで共有できます。",
     "mirrors_edit_grid": "作成中のステージ",
-    "mirrors_edit_keys": "矢印キー：移動。Enter かスペース：選んだ部品を置く。Delete：マスを空きにする、光源を外す。",
+    "mirrors_edit_keys": "矢印キー：移動。Enter または Space：選んだ部品を置く。Delete：マスを空きにする、光源を外す。",
     "mirrors_edit_action_put": "選んだ部品を置く",
     "mirrors_edit_action_clear": "マスを空きにする",
     "mirrors_edit_size": "盤の大きさ",
