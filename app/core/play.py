@@ -201,14 +201,18 @@ class Play(Generic[StateT, MoveT]):
             return False
         return str(self.spec.format_params(wanted)) == self.preset_key
 
+    def run_at_stake(self) -> int:
+        """The run that leaving the board now would end (0: none): a run's board unwon, with moves."""
+        if self.runs is None or self.session.over or not self.session.move_log or not self.on_run():
+            return 0
+        return self.runs.run(self.game).run
+
     def leave(self) -> int:
         """The board is being left for another: a run board left unwon with moves ends the run.
 
         Returns the length of the run that ended (0: none ended).
         """
-        if self.runs is None or self.session.over or not self.session.move_log or not self.on_run():
-            return 0
-        return self.runs.end(self.game)
+        return self.runs.end(self.game) if self.runs is not None and self.run_at_stake() else 0
 
     def _rate_stars(self, clean: bool) -> tuple[int, bool]:
         """Rate a win against par and keep the most stars per board (its params key, as bests do)."""

@@ -29,7 +29,7 @@ from app.web.dom import Callback, Listeners, by_id, document, element, use_style
 from app.web.layout import key_help
 from app.web.screen.assist import give_hint, run_check
 from app.web.screen.board_slices import build_board, redraw, repaint
-from app.web.screen.campaign import leave_board, new_board, opening_params, run_rows, say_run_ended
+from app.web.screen.campaign import leave_board, new_board, new_game_question, opening_params, run_rows, say_run_ended
 from app.web.screen.controls import Controls
 from app.web.screen.draw import draw_state
 from app.web.screen.ending import offer_extras, show_loss, show_win
@@ -118,7 +118,8 @@ class GameScreen:
         # On a player's first visit to the game: how to play it with mouse and touch (shown once, remembered).
         self.intro_line = element("p", cls="board-intro", attrs={"id": "board-intro", "hidden": ""})
         self.slow = SlowMove(self.root, self.board_area, self._listeners, t=self.i18n.t,
-                             on_cancel=lambda: self.shell.announce(self.i18n.t("busy_cancelled")))
+                             on_cancel=lambda: self.shell.announce(self.i18n.t("busy_cancelled")),
+                             focus_after=self.focus_board)
         self.controls = Controls(self._listeners, {
             "undo": self.undo, "redo": self.redo, "restart": self.restart, "hint": self.hint,
             "check": self.check, "new-game": self.ask_new_game})
@@ -227,9 +228,8 @@ class GameScreen:
                 "daily_in_play", date=self.daily_day.isoformat())))
         self.controls.buttons["check"].setAttribute("title", self.i18n.t("check_counts_as_hint"))
         word_intro(self)
-        self.keys_line.textContent = " ".join(filter(None, [
-            self.i18n.t("keys_move") + self.i18n.t("keys_separator").rstrip(),
-            key_help(self.view.actions, self.i18n.t)]))
+        self.keys_line.textContent = self.i18n.sentences(self.i18n.t("keys_move"),
+                                                         key_help(self.view.actions, self.i18n.t))
         if self.board is not None:
             self.board.grid.setAttribute("aria-label", self.i18n.t(self.view.grid_label_key))
             self.zoom.show()
@@ -391,7 +391,7 @@ class GameScreen:
             self.new_game(params, focus_board=focus_board)
             return
         t = self.i18n.t
-        self.shell.confirm(t("confirm_new_title"), t("confirm_new_text", moves=self.session.moves),
+        self.shell.confirm(t("confirm_new_title"), new_game_question(self),
                            lambda: self.new_game(params, focus_board=focus_board))
 
     def new_game(self, params: Any = None, *, focus_board: bool = True) -> None:

@@ -131,7 +131,7 @@ class Shell:
         route = parse_hash(self.current_hash(), registry.games())
         first_screen = not self._routed
         if route.game is not None and route.screen != STATS and not engine.is_ready():
-            self._wait_for_engine()
+            self._wait_for_engine(route.game)
             return
         self._routed = True
         self._remove_engine_note()
@@ -182,15 +182,17 @@ class Shell:
                 focus_in_place(heading)  # at the top already; a game screen may have scrolled its board into view
         self.check_storage()
 
-    def _wait_for_engine(self) -> None:
-        """A game's screen needs numpy: say so where the screen will be, and open it once numpy is here."""
+    def _wait_for_engine(self, game: str) -> None:
+        """A game's screen needs numpy: say so where the screen will be (under the game's name, in the
+        page's language as it changes), and open it once numpy is here."""
         if self.screen is not None:
             self.screen.close()
             self.screen = None
         self._remove_engine_note()
-        status = dom.element("p", text=self.i18n.t("loading_engine"), attrs={"role": "status"})
+        status = dom.element("p", attrs={"role": "status", "data-i18n": "loading_engine"})
         note = dom.element("section", cls="engine-loading", attrs={"id": "engine-loading"},
-                           children=[dom.element("h1", text=self.i18n.t("site_title")), status])
+                           children=[dom.element("h1", attrs={"data-i18n": registry.backend(game).name_key}), status])
+        self.i18n.apply(note)
         by_id("view").appendChild(note)
         document.documentElement.setAttribute("data-view", "loading")
         if self._engine_waiting:
@@ -199,7 +201,8 @@ class Shell:
 
         def arrived() -> None:
             self._engine_waiting = False
-            self.route()
+            if document.getElementById("engine-loading") is not None:  # still waiting (not left for home or stats)
+                self.route()
 
         def failed(reason: str) -> None:
             self._engine_waiting = False

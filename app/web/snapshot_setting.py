@@ -10,7 +10,7 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable
 
-from app.web.dom import Listeners, by_id, guard, window
+from app.web.dom import Listeners, by_id, document, guard, window
 from app.web.i18n import I18n
 
 
@@ -36,8 +36,13 @@ class SnapshotSetting:
         stored = bool(status.stored)
         text = (self.i18n.t("snapshot_stored", size=f"{int(status.size) / 1048576:.1f}") if stored
                 else self.i18n.t("snapshot_none"))
-        by_id("snapshot-status").textContent = text
-        by_id("snapshot-clear").disabled = not stored
+        status_line, clear = by_id("snapshot-status"), by_id("snapshot-clear")
+        status_line.textContent = text
+        if not stored and document.activeElement is not None and str(document.activeElement.id) == "snapshot-clear":
+            # Clear is about to be disabled under the player's focus: keep it here, on what is stored now.
+            status_line.setAttribute("tabindex", "-1")
+            status_line.focus()
+        clear.disabled = not stored
 
     def clear(self) -> None:
         """Delete the stored snapshot; the next visit starts the normal way and makes a new one."""

@@ -194,15 +194,15 @@ class StatsScreen:
         best = stars.get(self.game, self.key)
         if best:
             lines.append(element("p", cls="stats-stars", attrs={"id": "stats-board-stars"},
-                                 text=f"{t('stars_best')}: {t('stars_value', stars=best)}"))
+                                 text=t("result_said_row", label=t("stars_best"),
+                                        value=t("stars_value", stars=best))))
         stages = self.backend.stages
         if stages is not None and stages.ids():
             keys = [str(self.backend.format_params(self.backend.params_of(stages.stage_state(stage))))
                     for stage in stages.ids()]
             earned = sum(stars.get(self.game, key) for key in keys)
             lines.append(element("p", cls="stats-stars", attrs={"id": "stats-stage-stars"},
-                                 text=f"{t(self.game + '_stages')}: "
-                                      f"{t('stars_total', stars=earned, total=MAX_STARS * len(keys))}"))
+                                 text=t("stars_all_stages", stars=earned, total=MAX_STARS * len(keys))))
         return lines
 
     def _remember_table(self) -> None:

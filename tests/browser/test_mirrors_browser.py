@@ -341,6 +341,8 @@ def test_the_size_menu_holds_endless_boards_only_and_the_list_follows_the_langua
     try:
         page.wait_for_function("() => document.querySelector('#mirrors-stages h2').textContent === '第1段階：白い光'")
         assert "はじめの光" in stage_link(page, "1-01").inner_text()
+        # The keys line reads as Japanese sentences: no space after 。 (nor a stop short of one).
+        assert page.locator("#board-keys").inner_text() == "矢印キー：移動。Enter または Space：回す"
         assert page.evaluate("() => document.querySelector('#preset').closest('label').textContent")\
             .startswith("エンドレスの盤")
         assert page.eval_on_selector("#preset", "s => s.options[s.selectedIndex].textContent") == "盤を選ぶ"
@@ -437,7 +439,8 @@ def test_an_endless_run_counts_wins_in_a_row_grows_and_ends_when_a_board_is_left
             win_by_mouse(page)
             dialog = page.locator("#result-dialog")
             expect(dialog).to_contain_text(f"{won} in a row (longest {won})")
-            expect(page.locator("#live")).to_contain_text(f"Endless run {won} in a row (longest {won})")
+            expect(page.locator("#live")).to_contain_text(f"Endless run: {won} in a row (longest {won})")
+            expect(page.locator("#live")).to_contain_text(re.compile(r"^Cleared! Moves: \d+\. Par: \d+\. Time: "))
             expect(page.locator("#mirrors-run")).to_have_text(f"Endless run: {won} in a row · longest {won}")
             next_button = page.locator("#result-next")
             expect(next_button).to_have_text("Next board")
@@ -455,8 +458,13 @@ def test_an_endless_run_counts_wins_in_a_row_grows_and_ends_when_a_board_is_left
                         if mirrors.cell_kind(state, r, c).turnable and ("turn", r, c) not in solution)
         cell(page, row, col).click()
         page.locator("#new-game").click()
+        # The question says what Yes costs: the game in play, and the run.
+        expect(page.locator("#confirm-text")).to_have_text(
+            "The game in play (1 move) will be lost. Your run of 2 in a row will end.")
         page.locator("#confirm-yes").click()
         expect(page.locator("#notice")).to_have_text("Your run of 2 in a row has ended.")
+        # Said beside the new board too (the notice is out of view once the board is scrolled to).
+        expect(page.locator("#board-status")).to_have_text("Your run of 2 in a row has ended.")
         page.wait_for_function("() => /^#mirrors\\/1\\.5x5-easy\\./.test(location.hash)")
         expect(page.locator("#stat-run")).to_have_text("0")
         expect(page.locator("#mirrors-run")).to_have_text("Endless run: 0 in a row · longest 2")

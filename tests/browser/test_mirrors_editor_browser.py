@@ -169,6 +169,10 @@ def test_an_edit_after_test_asks_for_a_new_test_and_play_opens_the_game(page: Pa
     page.go_back()  # back to the editor, with the stage as it was
     page.wait_for_selector("#editor-palette")
     expect(cell(page, 2, 2)).to_have_attribute("aria-label", "Row 3, column 3, wall")
+    # and its Test still holds (the stage is the one tested): Share works without testing again.
+    expect(page.locator("#editor-verdict")).to_contain_text("Solvable: 1 move")
+    page.locator("#editor-share").click()
+    expect(page.locator("#editor-link")).to_have_value(re.compile(r"#mirrors/2\.4x4-made\."))
 
 
 def test_an_unsolvable_stage_cannot_be_shared_but_is_kept_as_a_draft_that_survives_a_reload(page: Page) -> None:
@@ -180,7 +184,7 @@ def test_an_unsolvable_stage_cannot_be_shared_but_is_kept_as_a_draft_that_surviv
     page.locator("#editor-test").click()
     assert verdict(page).startswith("Not solvable")
     page.locator("#editor-share").click()
-    expect(page.locator("#editor-verdict")).to_contain_text("This stage cannot be played or shared: Not solvable")
+    expect(page.locator("#editor-verdict")).to_contain_text("This stage cannot be played or shared. Not solvable")
     expect(page.locator("#editor-link")).to_be_hidden()
     # ... but it is saved as a draft, by keyboard.
     name = page.locator("#editor-draft-name")
@@ -245,6 +249,22 @@ def test_cancel_stops_a_test_and_a_test_never_blocks_the_page(page: Page) -> Non
             break
     assert text.startswith("Too tangled to prove")
     assert longest <= 100, f"a task of {longest:.0f} ms while testing"
+
+
+def test_focus_on_cancel_stays_in_the_actions_when_the_busy_mark_hides(page: Page) -> None:
+    go(page, "#mirrors/edit/" + editor.to_text(open_board()))
+    active = "() => document.activeElement && document.activeElement.id"
+    start_on_cancel = """() => { document.querySelector('#editor-test').click();
+        document.querySelector('#busy-cancel').focus(); return document.activeElement.id; }"""
+    # Cancel pressed from the keyboard: the mark (and Cancel) hide, focus goes back to Test.
+    assert page.evaluate(start_on_cancel) == "busy-cancel"
+    page.keyboard.press("Enter")
+    verdict(page)
+    assert page.evaluate(active) == "editor-test"
+    # The Test ends by itself while focus is on Cancel: the same.
+    assert page.evaluate(start_on_cancel) == "busy-cancel"
+    assert verdict(page).startswith("Too tangled to prove")
+    assert page.evaluate(active) == "editor-test"
 
 
 def test_the_editor_passes_axe_with_a_verdict_a_link_and_drafts(browser, base_url, request_log) -> None:  # noqa: ANN001

@@ -92,7 +92,7 @@ def test_the_fourth_tier_is_listed_and_its_first_stage_is_won_by_mouse_with_star
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("★★★")
     expect(dialog).to_contain_text("3 of 3")
-    expect(page.locator("#live")).to_contain_text("Stars 3 of 3")
+    expect(page.locator("#live")).to_contain_text("Stars: 3 of 3")
     page.keyboard.press("Escape")
     # The stage list keeps the stars: drawn for the eye (hidden from screen readers), said in words.
     link = page.locator('a[data-stage="4-01"]')
@@ -103,7 +103,8 @@ def test_the_fourth_tier_is_listed_and_its_first_stage_is_won_by_mouse_with_star
     stored = page.evaluate("() => localStorage.getItem('masume:stars:mirrors:stage-4-01')")
     assert stored is not None and '"stars": 3' in stored.replace('":3', '": 3')
     go(page, "#mirrors/stats")
-    expect(page.locator("#stats-stage-stars")).to_contain_text("Stars: 3 of 144")
+    # One label, not two ('Stages: Stars: 3 of 144').
+    expect(page.locator("#stats-stage-stars")).to_have_text("Stars from the stages: 3 of 144")
 
 
 def test_a_splitters_two_beams_are_drawn_and_named(page: Page) -> None:

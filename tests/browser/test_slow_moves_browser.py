@@ -111,3 +111,15 @@ def test_a_click_on_a_big_board_being_drawn_is_kept_and_played_once_it_is(page) 
     assert label.startswith("Row 26, column 26"), label
     assert page.locator('.board-grid button[data-row="0"][data-col="0"]').get_attribute("aria-label") \
         .startswith("Row 1, column 1"), "every cell is labelled"
+
+
+def test_cancel_from_the_keyboard_hands_focus_back_to_the_board(page) -> None:  # noqa: ANN001
+    go(page, DENSE)
+    page.evaluate("""() => {
+        document.querySelector('.board-grid button[data-row="0"][data-col="0"]').click();
+        document.querySelector('#busy-cancel').focus();
+    }""")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('section.game.is-busy')")
+    # Cancel hid under the focus: the focus is on the board, not lost on the page's body.
+    assert page.evaluate("() => !!document.activeElement.closest('.board-grid')")

@@ -122,9 +122,12 @@ def test_settings_show_the_stored_snapshot_and_clear_it(made, base_url, request_
     page = visit(made, base_url, request_log)
     page.locator("#settings summary").click()
     page.wait_for_function("() => /MB/.test(document.querySelector('#snapshot-status').textContent)")
-    page.locator("#snapshot-clear").click()
+    page.locator("#snapshot-clear").focus()
+    page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('#snapshot-clear').disabled")
     assert "None stored" in page.locator("#snapshot-status").inner_text()
+    # The button went dim under the keyboard's focus: focus stays in the row, on what it says now.
+    assert page.evaluate("() => document.activeElement.id") == "snapshot-status"
     page.close()
     # The next visit starts the normal way and makes a new one.
     page = visit(made, base_url, request_log)

@@ -119,3 +119,44 @@ with open(module.__file__, "rb") as source, open(importlib.util.cache_from_sourc
 ok
 `)""")
     assert checked is True
+
+
+# numpy's wheel is held back until the test calls window.__releaseNumpy().
+HOLD_NUMPY = """(() => {
+    const real = window.fetch;
+    let release;
+    window.__numpyHeld = new Promise((resolve) => { release = resolve; });
+    window.__releaseNumpy = () => release();
+    window.fetch = (input, ...rest) => String(input && input.url || input).endsWith(".whl")
+        ? window.__numpyHeld.then(() => real(input, ...rest)) : real(input, ...rest);
+})();"""
+
+
+def test_a_game_route_waiting_for_numpy_names_the_game_and_follows_the_language(open_page) -> None:  # noqa: ANN001
+    page = open_page("", wait_ready=False, init_script=HOLD_NUMPY)
+    page.evaluate("() => { location.hash = '#mirrors'; }")
+    page.wait_for_selector("#engine-loading", timeout=120_000)
+    note = page.locator("#engine-loading")
+    assert note.locator("h1").inner_text() == "Light Path"  # the game asked for, not the site's name
+    assert note.locator("[role=status]").inner_text() == "Loading the puzzle engine (numpy)…"
+    page.select_option("#lang-select", "ja")
+    page.wait_for_function("() => document.querySelector('#engine-loading h1').textContent === '光の道'")
+    assert note.locator("[role=status]").inner_text() == "パズルエンジン（numpy）を読み込み中…"
+    page.evaluate("() => window.__releaseNumpy()")
+    page.wait_for_selector("[role=grid] button.cell", timeout=120_000)
+    page.select_option("#lang-select", "en")
+
+
+def test_numpy_arriving_after_the_player_left_the_waiting_game_moves_nothing(open_page) -> None:  # noqa: ANN001
+    page = open_page("#mirrors", wait_ready=False, init_script=HOLD_NUMPY)
+    page.wait_for_selector("#engine-loading", timeout=120_000)
+    page.evaluate("() => { location.hash = ''; }")  # home, while numpy is still on its way
+    page.wait_for_selector("#home-title")
+    page.locator("a[href='#pipes']").first.focus()
+    routes = page.evaluate("() => document.documentElement.dataset.routes")
+    page.evaluate("() => window.__releaseNumpy()")
+    page.wait_for_function("() => window.masumeNumpyReady === true", timeout=120_000)
+    page.wait_for_timeout(300)
+    # Home is not opened again under the player: the same screen, the focus where it was.
+    assert page.evaluate("() => document.documentElement.dataset.routes") == routes
+    assert page.evaluate("() => document.activeElement.getAttribute('href')") == "#pipes"

@@ -338,3 +338,25 @@ def test_test_finds_every_shipped_stages_recorded_minimum(stage_id: str) -> None
     verdict = run(verdict_steps(stage))
     assert verdict.outcome == "solvable" and verdict.par == STAGES[stage_id].min_turns
     assert mi.par(decode(verdict.game_id)) == verdict.par
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("outcome", [o for o in editor.OUTCOMES if o != "solvable"])
+def test_why_a_stage_cannot_be_shared_reads_as_sentences_around_the_verdict(lang: str, outcome: str) -> None:
+    from app.games.mirrors.editor_strings import EN, JA
+
+    words = EN if lang == "en" else JA
+    verdict = words[f"mirrors_edit_verdict_{outcome}"]
+    text = words["mirrors_edit_cannot_share"].format(verdict=verdict)
+    before = text.split(verdict)[0].rstrip()
+    # The verdict is a sentence of its own ("… shared. There is no light source: …"), not the tail of a colon.
+    assert before.endswith("." if lang == "en" else "。"), text
+    assert text.count(":" if lang == "en" else "：") == verdict.count(":" if lang == "en" else "："), text
+
+
+def test_the_editors_japanese_names_keys_as_the_controls_help_does() -> None:
+    from app.games.mirrors.editor_strings import JA
+
+    # The Controls help and every game's keys line say "Enter または Space"; the editor's own lines agree.
+    assert "Enter または Space" in JA["mirrors_edit_keys"]
+    assert not any("スペース" in JA[key] for key in ("mirrors_edit_keys", "mirrors_edit_intro"))

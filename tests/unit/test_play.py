@@ -399,6 +399,21 @@ def test_leaving_a_run_board_unwon_with_moves_ends_the_run_and_keeps_its_best() 
     assert ending.run is not None and (ending.run.run, ending.run.best, ending.longer_run) == (3, 3, True)
 
 
+def test_the_run_at_stake_is_what_leaving_the_board_now_would_end_and_asking_ends_nothing() -> None:
+    records = run_records(Storage(MemoryBacking()))
+    win(run_play(records, Walk(target=1)))
+    win(run_play(records, Walk(target=2)))
+    board = run_play(records, Walk(target=3))
+    assert board.run_at_stake() == 0, "no move yet: nothing at stake"
+    board.move(("step", 1))
+    assert board.run_at_stake() == 2 and board.run_at_stake() == 2, "asking twice ends nothing"
+    assert records.runs is not None and records.runs.run("walk").run == 2
+    free = run_play(records, Walk(target=5))  # a board the player chose: no run at stake
+    free.move(("step", 1))
+    assert free.run_at_stake() == 0
+    assert board.leave() == 2 and board.run_at_stake() == 0
+
+
 def test_a_game_without_runs_keeps_none(records: Records) -> None:
     play = walk_play(records, Walk(target=1))
     assert play.run() is None and play.run_params() is None and not play.on_run() and play.leave() == 0

@@ -75,7 +75,8 @@ def test_merged_catalogues_have_the_same_keys() -> None:
 def test_japanese_is_translated() -> None:
     # Language names are the same in both lists on purpose; nearly everything else is Japanese.
     same = {k for k, v in common.JA.items() if not JAPANESE.search(v)}
-    assert same <= {"language_name_en", "list_separator"}  # (the ideographic comma is punctuation)
+    # (the ideographic comma and the full-width colon are punctuation)
+    assert same <= {"language_name_en", "list_separator", "result_said_row"}
     assert translate("ja", "site_title") == "マス目"
     assert translate("en", "site_title") == "Masume"
 

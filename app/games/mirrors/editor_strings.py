@@ -100,7 +100,7 @@ EN = {
     "mirrors_edit_need_test": "Test the stage first: only a stage proved solvable can be played or shared. "
                               "A draft can always be saved.",
     "mirrors_edit_need_retest": "The stage changed since Test: test it again before playing or sharing it.",
-    "mirrors_edit_cannot_share": "This stage cannot be played or shared: {verdict} Save it as a draft to keep it.",
+    "mirrors_edit_cannot_share": "This stage cannot be played or shared. {verdict} Save it as a draft to keep it.",
     "mirrors_edit_share_label": "Link to this stage",
     "mirrors_edit_link_copied": "Link copied: anyone who opens it plays this stage, offline too.",
     "mirrors_edit_copy_by_hand": "Copy the link below by hand (the browser did not allow copying).",
@@ -134,10 +134,10 @@ JA = {
     "mirrors_edit_link": "ステージエディター：自分のステージを作る",
     "mirrors_edit_copy": "この盤面をコピーして編集",
     "mirrors_edit_heading": "光の道 ステージエディター",
-    "mirrors_edit_intro": "部品を選んで盤に置きます（Enter、スペース、クリック、タップ）。光源は盤の外周に置きます。"
+    "mirrors_edit_intro": "部品を選んで盤に置きます（Enter、Space、クリック、タップ）。光源は盤の外周に置きます。"
                           "テストで解けることを確かめてから、遊ぶかリンクで共有できます。",
     "mirrors_edit_grid": "作成中のステージ",
-    "mirrors_edit_keys": "矢印キー：移動。Enter かスペース：選んだ部品を置く。Delete：マスを空きにする、光源を外す。",
+    "mirrors_edit_keys": "矢印キー：移動。Enter または Space：選んだ部品を置く。Delete：マスを空きにする、光源を外す。",
     "mirrors_edit_action_put": "選んだ部品を置く",
     "mirrors_edit_action_clear": "マスを空きにする",
     "mirrors_edit_size": "盤の大きさ",
@@ -193,7 +193,7 @@ JA = {
     "mirrors_edit_need_test": "先にテストしてください。遊んだり共有したりできるのは、解けると確かめたステージだけです。"
                               "下書きはいつでも保存できます。",
     "mirrors_edit_need_retest": "テストの後にステージが変わりました。遊ぶ・共有する前にもう一度テストしてください。",
-    "mirrors_edit_cannot_share": "このステージは遊べず、共有もできません：{verdict} 下書きとして保存できます。",
+    "mirrors_edit_cannot_share": "このステージは遊べず、共有もできません。{verdict}下書きとして保存できます。",
     "mirrors_edit_share_label": "このステージへのリンク",
     "mirrors_edit_link_copied": "リンクをコピーしました。開いた人はこのステージを遊べます（オフラインでも）。",
     "mirrors_edit_copy_by_hand": "下のリンクを手でコピーしてください（ブラウザーがコピーを許可しませんでした）。",

@@ -83,10 +83,21 @@ def leave_board(screen: Any) -> int:
     return screen.playing.leave() if screen.playing is not None else 0
 
 
+def new_game_question(screen: Any) -> str:
+    """What New game's question says is lost: the game in play, and the endless run it would end."""
+    t = screen.i18n.t
+    at_stake = screen.playing.run_at_stake() if screen.playing is not None else 0
+    return screen.i18n.sentences(t("confirm_new_text", moves=screen.session.moves),
+                                 t("run_will_end", run=at_stake) if at_stake else None)
+
+
 def say_run_ended(screen: Any, run: int) -> None:
-    """Say, visibly, that a run ended ("Your run of 4 in a row has ended.")."""
+    """Say, visibly, that a run ended ("Your run of 4 in a row has ended."): in the notice, and beside the
+    new board until its first move (the notice is above the page, out of view once the board is scrolled to)."""
     if run:
-        screen.shell.notify(screen.i18n.t("run_ended", run=run))
+        text = screen.i18n.t("run_ended", run=run)
+        screen.shell.notify(text)
+        screen.show_status(text)
 
 
 def win_words(screen: Any, ending: Ending) -> tuple[str, list[tuple[str, str]], list[str],

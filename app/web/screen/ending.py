@@ -34,7 +34,7 @@ def show_loss(screen: Any) -> None:
         screen.board.mark(ring, "hinted")
     screen.dialog.show_loss(title, rows, on_undo=(lambda: undo_loss(screen)) if session.can_undo else None,
                             on_retry=lambda: retry_board(screen))
-    screen.shell.announce(" ".join([screen.view.lost_text()] + [f"{label}: {value}" for label, value in rows]))
+    screen.shell.announce(screen.i18n.sentences(screen.view.lost_text(), *said_rows(t, rows)))
 
 
 def show_win(screen: Any, ending: Ending) -> None:
@@ -58,7 +58,12 @@ def show_win(screen: Any, ending: Ending) -> None:
         notes.append(t("daily_cleared_streak", days=screen.shell.dailies.streak(screen.game, screen.daily_day)))
     note = screen.i18n.sentences(*notes, *more_notes)
     screen.dialog.show(title, rows, note, is_best=bool(ending.improved), next_step=next_step)
-    screen.shell.announce(" ".join([title] + [f"{label} {value}" for label, value in said] + [note]))
+    screen.shell.announce(screen.i18n.sentences(title, *said_rows(t, said), note))
+
+
+def said_rows(t: Any, rows: list[tuple[str, str]]) -> list[str]:
+    """A result's rows as a screen reader hears them: "Moves: 3", "Par: 2" (sentences, not one run of words)."""
+    return [t("result_said_row", label=label, value=value) for label, value in rows]
 
 
 def star_text(t: Any, stars: int) -> str:

@@ -23,8 +23,10 @@ class SlowMove:
     """Runs one sliced move at a time with a busy mark (class `is-busy` on the screen) and Cancel."""
 
     def __init__(self, root: Any, mark_host: Any, listeners: Listeners, *, t: Callable[..., str],
-                 on_cancel: Callable[[], None], label_key: str = "busy_generating") -> None:
+                 on_cancel: Callable[[], None], label_key: str = "busy_generating",
+                 focus_after: Callable[[], None] | None = None) -> None:
         self.root = root
+        self._focus_after = focus_after  # where focus goes when the busy mark hides under it (Cancel)
         self._label_key = label_key  # the progress line: "{percent}%" in the catalogue's words
         self._label = label_key  # the one the work under way shows
         self._t = t
@@ -86,6 +88,7 @@ class SlowMove:
                 progress = next(steps)
         except StopIteration as finished:
             done = self._done
+            self._keep_focus()
             self._stop()
             if done is not None:
                 self._finishing = True
@@ -109,9 +112,16 @@ class SlowMove:
         """Drop the move under way (if any); the board in play stays as it was."""
         if self._steps is None:
             return
+        self._keep_focus()
         self._stop()
         if announce:
             self._on_cancel()
+
+    def _keep_focus(self) -> None:
+        """Cancel is about to hide with the busy mark: if it has the focus, hand it on instead of losing it."""
+        active = js.document.activeElement
+        if self._focus_after is not None and active is not None and str(active.id) == "busy-cancel":
+            self._focus_after()
 
     def _stop(self) -> None:
         if self._timer is not None:

@@ -45,6 +45,7 @@ from app.web.views.mirrors_paint import SOURCE
 EDITOR_MIN_CELL_PX = 26.0
 EDITOR_STYLESHEET = "static/css/games/mirrors-editor.css"
 _last_text: str | None = None  # the stage last built this visit: `#mirrors/edit` alone opens it again
+_last_verdict: tuple[EditorStage, Verdict] | None = None  # the last Test this visit: Back after Play keeps it
 
 
 class EditorHost(BoardHost):
@@ -62,7 +63,8 @@ class EditorView(MirrorsView):
     grid_label_key = "mirrors_edit_grid"
     actions = (
         Action("put", "mirrors_edit_action_put", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),
-        Action("clear", "mirrors_edit_action_clear", keys=("Delete", "Backspace"), buttons=(MOUSE_SECONDARY,)),
+        Action("clear", "mirrors_edit_action_clear", keys=("Delete", "Backspace"), buttons=(MOUSE_SECONDARY,),
+               long_press=True),  # a touch player empties a cell without going back to the palette
     )
 
     def layout(self, state: mirrors.State) -> BoardLayout:
@@ -102,6 +104,8 @@ class EditorScreen:
         self.board: BoardWidget | None = None
         self._listeners = Listeners()
         self.stage = self._opening_stage(text if text is not None else _last_text)
+        if _last_verdict is not None and _last_verdict[0] == self.stage:
+            self.verdict = _last_verdict  # the stage Test proved, back from Play: no second Test to share it
         _last_text = editor.to_text(self.stage)
         shell.replace_hash(format_hash(game, _last_text, EDIT))  # the address names the stage: a reload keeps it
         self.root = element("section", cls="editor game-mirrors", attrs={"aria-labelledby": "editor-title"})
@@ -157,7 +161,7 @@ class EditorScreen:
                                     element("div", cls="controls", children=list(buttons.values())),
                                     self.verdict_line, self.link_box])
         self.slow = SlowMove(self.root, actions, self._listeners, t=self.t, on_cancel=self._test_cancelled,
-                             label_key="mirrors_edit_testing")
+                             label_key="mirrors_edit_testing", focus_after=buttons["test"].focus)
         clear = element("button", attrs={"type": "button", "id": "editor-clear", "data-i18n": "mirrors_edit_clear"})
         on(clear, "click", lambda _event: self.shell.confirm(
             self.t("mirrors_edit_clear_title"), self.t("mirrors_edit_clear_text"), self._clear,
@@ -309,7 +313,8 @@ class EditorScreen:
         self.slow.start(editor.verdict_steps(stage), lambda verdict: self._tested(stage, verdict))
 
     def _tested(self, stage: EditorStage, verdict: Verdict) -> None:
-        self.verdict = (stage, verdict)
+        global _last_verdict
+        self.verdict = _last_verdict = (stage, verdict)
         self.shell.announce(self._show_verdict())
 
     def _test_cancelled(self) -> None:
