@@ -66,7 +66,7 @@ class FakePage:
     def module(self) -> types.ModuleType:
         page = self
         js = types.ModuleType("js")
-        js.document = types.SimpleNamespace(createElement=FakeNode)  # type: ignore[attr-defined]
+        js.document = types.SimpleNamespace(createElement=FakeNode, activeElement=None)  # type: ignore[attr-defined]
         js.performance = types.SimpleNamespace(now=lambda: page.now)  # type: ignore[attr-defined]
         js.window = types.SimpleNamespace(setTimeout=page.set_timeout,  # type: ignore[attr-defined]
                                           clearTimeout=page.timers.pop)
