@@ -115,6 +115,7 @@ def test_a_click_on_a_big_board_being_drawn_is_kept_and_played_once_it_is(page) 
 
 def test_cancel_from_the_keyboard_hands_focus_back_to_the_board(page) -> None:  # noqa: ANN001
     go(page, DENSE)
+    page.wait_for_function(DRAWN)  # a 50×50 board is itself made in slices
     page.evaluate("""() => {
         document.querySelector('.board-grid button[data-row="0"][data-col="0"]').click();
         document.querySelector('#busy-cancel').focus();
