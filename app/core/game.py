@@ -166,6 +166,11 @@ def best_line(spec: GameSpec[StateT, MoveT, ParamsT], t: Translate, best: Mappin
     return format_clock(best["time"]) if "time" in best else "—"
 
 
+def rising_week(easy: str, normal: str, hard: str) -> tuple[str, ...]:
+    """The daily's presets Monday to Sunday for a game with three levels: two easy, three normal, two hard."""
+    return (easy, easy, normal, normal, normal, hard, hard)
+
+
 def moves_and_time(t: Translate, best: Mapping[str, float]) -> str:
     """A `best_text` for games with a par: "9 moves · 0:41", or "—" with no best yet."""
     parts = []

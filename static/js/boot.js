@@ -460,7 +460,6 @@
     // (static/js/runtime-setup.js hands the compiled module to Pyodide): nothing waits for it.
     var plainWasm = entries.filter(function (entry) { return /\.wasm$/.test(entry.url); })[0];
     var packedWasm = plainWasm && entries.filter(function (entry) { return entry.url === plainWasm.from; })[0];
-    var wasmEarly = false;
     entries.forEach(function (entry) {
       if (entry.kind === "module") { total += entry.size; modulePreload(entry); return; }
       if (entry === plainWasm && !(packedWasm && window.DecompressionStream)) entry = {url: entry.url, size: entry.size,
@@ -473,8 +472,7 @@
     takeOver();
     if (!controlled) staging = openStaging();
     if (plainWasm) {
-      wasmEarly = compileEarly(plainWasm, packedWasm, controlled);
-      if (wasmEarly && !controlled && packedWasm) total += packedWasm.size;
+      if (compileEarly(plainWasm, packedWasm, controlled) && !controlled && packedWasm) total += packedWasm.size;
     }
     first.forEach(prefetch);
     // Waiting for the first wave only when it has to cross a network; from the worker's cache all at

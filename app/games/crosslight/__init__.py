@@ -24,7 +24,7 @@ import numpy as np
 
 from app.core import gameid
 from app.core.board_cells import cell_on_board
-from app.core.game import GameSpec, Strings, Translate, moves_and_time
+from app.core.game import GameSpec, Strings, Translate, moves_and_time, rising_week
 from app.core.rng import Rng
 
 from . import strings as catalogue
@@ -357,14 +357,7 @@ def preset_label(t: Translate, name: str, params: Params) -> str:
 SPEC: GameSpec[State, Move, Params] = GameSpec(
     preset_label=preset_label,
     best_text=moves_and_time,
-    # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
-    daily_week=("easy",
-                "easy",
-                "normal",
-                "normal",
-                "normal",
-                "hard",
-                "hard"),
+    daily_week=rising_week("easy", "normal", "hard"),  # the daily's preset per UTC weekday, Monday first
     id=ID, name_key="crosslight_name", rule_key="crosslight_rule", icon="game-icon-crosslight",
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from app.core.game import GameSpec, Steps, Strings, Translate
+from app.core.game import GameSpec, Steps, Strings, Translate, rising_week
 from app.core.rng import Rng
 from app.core.settings import Setting
 
@@ -168,14 +168,7 @@ def adjust_params(params: Params, setting: Callable[[str], object]) -> Params:
 SPEC: GameSpec[State, Move, Params] = GameSpec(
     preset_label=preset_label,
     adjust_params=adjust_params,
-    # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
-    daily_week=("beginner",
-                "beginner",
-                "intermediate",
-                "intermediate",
-                "intermediate",
-                "expert",
-                "expert"),
+    daily_week=rising_week("beginner", "intermediate", "expert"),  # the daily's preset per UTC weekday, Monday first
     id=ID, name_key="mines_name", rule_key="mines_rule", icon="game-icon-mines",
     strings=Strings(catalogue.EN, catalogue.JA), settings=SETTINGS,
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,

@@ -35,7 +35,7 @@ from typing import Any
 
 from app.core.board_cells import cell_on_board
 from app.core.drafts import register_drafts
-from app.core.game import GameSpec, RefusedMoveError, Stages, Strings, Translate, moves_and_time  # noqa: F401 (importable here as before)
+from app.core.game import GameSpec, RefusedMoveError, Stages, Strings, Translate, moves_and_time, rising_week  # noqa: F401 (importable here as before)
 from app.core.rng import Rng
 from app.core.stars import rate
 
@@ -462,14 +462,7 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     preset_label=preset_label,
     params_label=params_label,
     best_text=moves_and_time,
-    # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
-    daily_week=("easy",
-                "easy",
-                "normal",
-                "normal",
-                "normal",
-                "hard",
-                "hard"),
+    daily_week=rising_week("easy", "normal", "hard"),  # the daily's preset per UTC weekday, Monday first
     id=ID, name_key="mirrors_name", rule_key="mirrors_rule", icon="game-icon-mirrors",
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
