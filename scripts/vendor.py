@@ -33,50 +33,6 @@ ARCHIVE_DATE = (2024, 1, 1, 0, 0, 0)  # fixed, so the same sources always make t
 PYSCRIPT_VERSION = "0.6.66"
 PYODIDE_VERSION = "0.27.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-# PyScript writes its own Python package (pyscript/*.py) into Python's working directory on every
-# page, from string literals in its JS bundle, and imports it: compiled from source each time.
-# app.zip, unpacked into the same directory first, carries its checked-hash bytecode
-# (pyscript/__pycache__/*.pyc): Python uses it only if the source PyScript writes is the one it was
-# compiled from. Read here by evaluating the bundle's object literal of those files in Node.
-PYSCRIPT_PACKAGE_JS = r"""
-import { readFileSync } from "node:fs";
-import { runInNewContext } from "node:vm";
-const text = readFileSync(process.argv[1], "utf8");
-const start = text.indexOf("{pyscript:{");
-if (start < 0) { process.stdout.write("{}"); process.exit(0); }
-let depth = 0, end = start, quote = null;
-for (; end < text.length; end++) {
-  const c = text[end];
-  if (quote) { if (c === "\\") end++; else if (c === quote) quote = null; continue; }
-  if (c === '"' || c === "'" || c === "`") { quote = c; continue; }
-  if (c === "{") depth++;
-  if (c === "}" && --depth === 0) break;
-}
-const tree = runInNewContext("(" + text.slice(start, end + 1) + ")", {}, {timeout: 5000});
-const out = {};
-(function walk(node, prefix) {
-  for (const [name, value] of Object.entries(node)) {
-    if (typeof value === "string") out[prefix + name] = value; else walk(value, prefix + name + "/");
-  }
-})(tree, "");
-process.stdout.write(JSON.stringify(out));
-"""
-
-
-def pyscript_package_sources(core: Path) -> dict[str, bytes]:
-    """Return {"pyscript/name.py": source} as PyScript's bundle `core` writes them; {} if not found."""
-    try:
-        result = subprocess.run(["node", "--input-type=module", "-e", PYSCRIPT_PACKAGE_JS, str(core)],
-                                capture_output=True, text=True, timeout=60, check=True)
-        files = json.loads(result.stdout)
-    except (OSError, subprocess.SubprocessError, ValueError) as exc:
-        print(f"vendor: note: PyScript's own package not read from {core.name} ({exc}); it is compiled "
-              "in the browser as before", file=sys.stderr)
-        return {}
-    return {name: text.encode() for name, text in files.items()
-            if name.startswith("pyscript/") and name.endswith(".py")}
-
-
 # The PyScript 0.6.66 modules a Masume boot requests (core.js and the chunks it imports: the
 # TOML parser and the plugins it always loads). The others in dist/ (code editor, terminal,
 # zip) are never requested. tests/browser/test_offline_browser.py fails if a boot asks for a
@@ -279,17 +235,13 @@ json.dumps(out)
 """
 
 
-def compile_bytecode(modules: list[str], root: Path = ROOT,
-                     sources: Mapping[str, bytes] | None = None) -> dict[str, bytes]:
-    """Return zip path -> checked-hash .pyc bytes for the .py files in `modules`, compiled by Pyodide's Python.
-
-    `sources` (zip path -> source) are compiled too, without being files under `root`.
-    """
+def compile_bytecode(modules: list[str], root: Path = ROOT) -> dict[str, bytes]:
+    """Return zip path -> checked-hash .pyc bytes for the .py files in `modules`, compiled by Pyodide's Python."""
     pyodide_dir = NODE_MODULES / "pyodide"
     tag = f"pyodide-{PYODIDE_VERSION}"
     wanted: dict[str, tuple[bytes, Path]] = {}
     named = [(name, (root / name).read_bytes()) for name in modules if name.endswith(".py")]
-    for name, source in [*named, *(sources or {}).items()]:
+    for name, source in named:
         if name.endswith(".py"):
             key = hashlib.sha256(f"{tag}\0{name}\0".encode() + source).hexdigest()
             wanted[name] = (source, BYTECODE_CACHE / f"{key}.json")
@@ -460,8 +412,7 @@ def main() -> int:
         compress_runtime()
         numpy = lock["packages"]["numpy"]
         wheel = fetch_numpy_wheel(numpy["file_name"], numpy["sha256"])
-        pyscript_package = pyscript_package_sources(VENDOR / "pyscript" / PYSCRIPT_LOADED[1])
-        modules = build_app_archive(bytecode=compile_bytecode(app_modules(), sources=pyscript_package))
+        modules = build_app_archive(bytecode=compile_bytecode(app_modules()))
         runtime = vendor_runtime_bytecode(lock, wheel)
         build = write_precache()
     except SetupError as exc:

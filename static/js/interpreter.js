@@ -147,7 +147,7 @@ const early = {files: null};
 Promise.resolve(globalThis.masumeSnapshotFound).then((found) => { if (!found) unzipGameFilesEarly(); });
 
 async function restore(bytes, options) {
-  const {header, memory, files, checked} = openBundle(bytes);
+  const {header, memory, files} = openBundle(bytes);  // (its checksum checked first)
   mark("decoded");
   if (header.build !== BUILD.version) throw new BundleError(`made for build ${header.build}`);
   if (header.pyodide !== version) throw new BundleError(`made for Pyodide ${header.pyodide}`);
@@ -156,7 +156,6 @@ async function restore(bytes, options) {
     async created(Module) {
       const found = tableFingerprint(Module);
       if (found !== header.table) throw new BundleError(`function table ${found}, snapshot made with ${header.table}`);
-      await checked;  // the sha256, computed while the runtime started: before any of the memory runs
       mark("runtime");
     },
   };
@@ -295,6 +294,24 @@ function whenPageReady(then) {
   observer.observe(root, {attributes: true, attributeFilter: ["data-ready"]});
 }
 
+// PyScript's first Python writes its own package (pyscript/*.py) and imports it: 70-180 ms on a
+// 2-core machine, every visit, for a package Masume never uses (app/ imports nothing from it;
+// tests/unit/test_page_files.py checks). The files are still written, so a later `import pyscript`
+// works as usual; only the eager import is dropped. A PyScript whose bootstrap reads differently
+// is left as it is.
+const PYSCRIPT_IMPORT = "\nimport pyscript as _pyscript\n";
+function skipPyScriptPackageImport(pyodide) {
+  const run = pyodide.runPythonAsync;
+  pyodide.runPythonAsync = function (code, ...rest) {
+    if (typeof code === "string" && code.includes(PYSCRIPT_IMPORT)) {
+      pyodide.runPythonAsync = run;
+      code = code.replace(PYSCRIPT_IMPORT, "\n_pyscript = None\n");
+      root.setAttribute("data-pyscript-package", "not-imported");
+    }
+    return run.call(this, code, ...rest);
+  };
+}
+
 export async function loadPyodide(options = {}) {
   await hookModuleCreation(INDEX_URL, () => plan);
   dropOtherBuilds().catch(() => {});
@@ -304,6 +321,7 @@ export async function loadPyodide(options = {}) {
     try {
       const pyodide = await restore(bytes, options);
       mark("restored");
+      skipPyScriptPackageImport(pyodide);
       root.setAttribute("data-start", "snapshot");
       globalThis.masumeSnapshot.python = pyodide;
       return pyodide;
@@ -323,6 +341,7 @@ export async function loadPyodide(options = {}) {
   });
   if (later.length) installLater(pyodide, later);
   writeGameFilesForPyScript(pyodide, () => early.files);
+  skipPyScriptPackageImport(pyodide);
   mark("started");
   root.setAttribute("data-start", "normal");
   globalThis.masumeSnapshot.python = pyodide;

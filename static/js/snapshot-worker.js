@@ -24,10 +24,15 @@ for _root in ("app.core", "app.games"):
     for _info in pkgutil.walk_packages(_package.__path__, _root + "."):
         importlib.import_module(_info.name)
 import app.catalogue  # the one game list, registered into app.core as the page will find it
-# What PyScript's own Python package imports on every page (pyscript/*.py): standard library only.
-import asyncio, base64, functools, html, inspect, io, json, pathlib, re  # noqa
+# The standard library app/web and app/main.py import (app/web itself needs the page's \`js\`).
+import asyncio, dataclasses, importlib.util, traceback, urllib.parse  # noqa
 importlib.invalidate_caches()
 del _root, _package, _info
+# What is imported now lives as long as the page: out of the collector's way, so a restored page's
+# first collections do not walk numpy's and the standard library's objects again and again.
+import gc
+gc.collect()
+gc.freeze()
 `;
 
 // The runtime's files come from this version's cache, which the service worker has just filled:

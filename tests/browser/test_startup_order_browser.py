@@ -106,19 +106,17 @@ def test_a_first_visit_downloads_the_runtime_gzipped_and_the_worker_keeps_it_inf
     context.close()
 
 
-def test_pyscripts_own_package_is_imported_from_the_bytecode_app_zip_carries(open_page) -> None:  # noqa: ANN001
+def test_pyscripts_own_package_is_written_but_not_imported_at_start(open_page) -> None:  # noqa: ANN001
     page = open_page("")
     page.wait_for_function("() => window.masumeSnapshot.python")
-    # The page's Python writes no bytecode (sys.dont_write_bytecode): a .pyc beside PyScript's package
-    # came from app.zip, and its source hash is that of the source PyScript wrote, so Python used it.
-    checked = page.evaluate("""() => window.masumeSnapshot.python.runPython(`
-import importlib.util, sys
-module = sys.modules["pyscript.display"]
-with open(module.__file__, "rb") as source, open(importlib.util.cache_from_source(module.__file__), "rb") as pyc:
-    ok = sys.dont_write_bytecode and pyc.read()[8:16] == importlib.util.source_hash(source.read())
-ok
-`)""")
-    assert checked is True
+    assert page.evaluate("document.documentElement.dataset.pyscriptPackage") == "not-imported"
+    state = page.evaluate("""() => window.masumeSnapshot.python.runPython(`
+import sys
+before = sorted(name for name in sys.modules if name == "pyscript" or name.startswith("pyscript."))
+import pyscript  # written by PyScript's bootstrap all the same: importable on demand
+[before, pyscript.document.title == __import__("js").document.title]
+`).toJs()""")
+    assert state == [[], True]
 
 
 # numpy's wheel is held back until the test calls window.__releaseNumpy().
