@@ -16,7 +16,7 @@
 // <html data-start="snapshot|normal"> and data-snapshot (making|stored|failed) say what
 // happened; window.masumeSnapshot lets Settings show the stored size and clear it.
 import {loadPyodide as loadRuntime, version} from "../vendor/pyodide/pyodide.mjs";
-import {BundleError, openBundle} from "./snapshot-bundle.js";
+import {BundleError, checkBundle, copyMemory} from "./snapshot-bundle.js";
 import {hookModuleCreation, installStep, tableFingerprint, unzip} from "./runtime-setup.js";
 
 export {version};
@@ -146,16 +146,35 @@ function unzipGameFilesEarly() {
 const early = {files: null};
 Promise.resolve(globalThis.masumeSnapshotFound).then((found) => { if (!found) unzipGameFilesEarly(); });
 
+// Pyodide's snapshot begins with a header of its own; its memory image starts at the byte offset
+// in that header's second word.
+function pyodideHeadLength(bundle) {
+  const start = new Uint8Array(8);
+  copyMemory(bundle, start, 0, 8);
+  const length = new DataView(start.buffer).getUint32(4, true);
+  if (length < 12 || length >= bundle.header.memory.length) throw new BundleError("no Pyodide snapshot header");
+  return length;
+}
+
 async function restore(bytes, options) {
-  const {header, memory, files} = openBundle(bytes);  // (its checksum checked first)
+  const bundle = checkBundle(bytes);  // (its checksum first)
+  const {header, files} = bundle;
   mark("decoded");
   if (header.build !== BUILD.version) throw new BundleError(`made for build ${header.build}`);
   if (header.pyodide !== version) throw new BundleError(`made for Pyodide ${header.pyodide}`);
+  // Pyodide is given its header alone and a heap of the snapshot's size; the memory is written
+  // straight into that heap once it exists (created), not rebuilt as a whole image that Pyodide
+  // would then copy again: 60 MB less to allocate and copy on the main thread.
+  const headLength = pyodideHeadLength(bundle);
+  const head = new Uint8Array(headLength);
+  copyMemory(bundle, head, 0, headLength);
   plan = {
     step: installStep(files, header.libs),
+    initialMemory: header.memory.length,
     async created(Module) {
       const found = tableFingerprint(Module);
       if (found !== header.table) throw new BundleError(`function table ${found}, snapshot made with ${header.table}`);
+      copyMemory(bundle, Module.HEAPU8, headLength);
       mark("runtime");
     },
   };
@@ -163,7 +182,7 @@ async function restore(bytes, options) {
     ...options,
     indexURL: INDEX_URL,
     packages: (options.packages || []).filter((name) => !header.packages.includes(name)),
-    _loadSnapshot: memory,
+    _loadSnapshot: head,
   };
   const pyodide = await loadRuntime(settings);
   plan = null;

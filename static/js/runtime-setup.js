@@ -114,15 +114,17 @@ function useEarlyRuntime(settings) {
   };
 }
 
-// Load Pyodide's Emscripten module script once and let `plan()` add a preRun step and see the
-// module before Pyodide uses it (plan() returns {step, created} for the load about to start).
+// Load Pyodide's Emscripten module script once and let `plan()` add a preRun step, size the heap
+// and see the module before Pyodide uses it (plan() returns {step, initialMemory, created} for the
+// load about to start).
 export async function hookModuleCreation(indexURL, plan) {
   if (typeof globalThis._createPyodideModule !== "function") await import(`${indexURL}pyodide.asm.js`);
   const create = globalThis._createPyodideModule;
   if (create.masumeHooked) return;
   const hooked = async (settings) => {
-    const {step, created} = plan() || {};
+    const {step, created, initialMemory} = plan() || {};
     if (step) settings.preRun.unshift(step);  // preRun steps run last-first: this one after the stdlib's
+    if (initialMemory) settings.INITIAL_MEMORY = initialMemory;
     if (globalThis.masumeRuntimeWasm && settings.instantiateWasm) useEarlyRuntime(settings);
     const Module = await create(settings);
     if (Module.masumeSetupError) throw Module.masumeSetupError;

@@ -124,21 +124,48 @@ export function readHeader(bytes) {
   return {header, payload: bytes.subarray(start)};
 }
 
-// Check the payload's checksum, then rebuild memory and files: {header, memory, files}.
-// Throws BundleError on a malformed bundle or any mismatch.
-export function openBundle(bytes) {
+// Check the payload's checksum and find the files: {header, payload, files}, without rebuilding
+// the memory (see copyMemory). Throws BundleError on a malformed bundle or any mismatch.
+export function checkBundle(bytes) {
   const {header, payload} = readHeader(bytes);
   if (checksum(payload) !== header.payload.checksum) throw new BundleError("payload does not match its checksum");
-  const memory = new Uint8Array(header.memory.length);
   let at = 0;
   for (const [offset, length] of header.memory.runs) {
-    if (offset + length > memory.length || at + length > payload.length) throw new BundleError("memory run out of range");
-    memory.set(payload.subarray(at, at + length), offset);
+    if (offset < 0 || offset + length > header.memory.length || at + length > payload.length) {
+      throw new BundleError("memory run out of range");
+    }
     at += length;
   }
   const files = header.files.map((file) => {
     if (file.offset + file.length > payload.length) throw new BundleError("file out of range");
     return {path: file.path, data: payload.subarray(file.offset, file.offset + file.length)};
   });
-  return {header, memory, files};
+  return {header, payload, files};
+}
+
+// Write the memory's bytes [from, end) into `target` from its index 0, the left-out pages as
+// zeros: straight into a WebAssembly heap, without building the whole image first.
+export function copyMemory({header, payload}, target, from = 0, end = header.memory.length) {
+  let at = 0;
+  let done = from;  // the memory's bytes before this one are written
+  for (const [offset, length] of header.memory.runs) {
+    const start = Math.max(offset, from);
+    const stop = Math.min(offset + length, end);
+    if (start < stop) {
+      if (done < start) target.fill(0, done - from, start - from);
+      target.set(payload.subarray(at + start - offset, at + stop - offset), start - from);
+      done = stop;
+    }
+    at += length;
+  }
+  if (done < end) target.fill(0, done - from, end - from);
+}
+
+// Check the payload's checksum, then rebuild memory and files: {header, memory, files}.
+// Throws BundleError on a malformed bundle or any mismatch.
+export function openBundle(bytes) {
+  const bundle = checkBundle(bytes);
+  const memory = new Uint8Array(bundle.header.memory.length);
+  copyMemory(bundle, memory);
+  return {header: bundle.header, memory, files: bundle.files};
 }

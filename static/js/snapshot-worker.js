@@ -3,8 +3,8 @@
 //
 // It starts a Python of its own exactly as a restoring page will (numpy's files written and
 // its libraries loaded before the C runtime starts, in one order: static/js/runtime-setup.js),
-// unpacks app.zip where PyScript does (and keeps its files in the bundle), imports numpy and the game's pure modules (app.core,
-// app.games, app.catalogue), then stores the memory snapshot with numpy's files as one bundle
+// unpacks app.zip where PyScript does (and keeps its files in the bundle), imports numpy and the game's pure modules
+// (app/startup_modules.py), then stores the memory snapshot with numpy's files as one bundle
 // (static/js/snapshot-bundle.js) in Cache Storage, keyed to the build. The page terminates
 // this worker when it answers, and its memory goes with it.
 import {loadPyodide, version} from "../vendor/pyodide/pyodide.mjs";
@@ -14,20 +14,21 @@ import {hookModuleCreation, installStep, libraryPaths, tableFingerprint, unzip} 
 // What the snapshot holds besides Python itself: everything the pages import at start that
 // does not touch the browser. Modules under app/web use `js` and stay out.
 const PREPARE = `
-import importlib, os, pkgutil, sys, zipfile
+import importlib, os, sys, zipfile
 with zipfile.ZipFile("/tmp/masume-app.zip") as archive:
     archive.extractall(".")
 os.remove("/tmp/masume-app.zip")
 import numpy
-for _root in ("app.core", "app.games"):
-    _package = importlib.import_module(_root)
-    for _info in pkgutil.walk_packages(_package.__path__, _root + "."):
-        importlib.import_module(_info.name)
-import app.catalogue  # the one game list, registered into app.core as the page will find it
+# Every module of the game that imports nothing of the browser (app/startup_modules.py): app.core,
+# app.games, app.catalogue (the one game list, registered into app.core as the page will find it)
+# and the pure parts of app.web.
+from app.startup_modules import browser_free_modules
+for _name in browser_free_modules():
+    importlib.import_module(_name)
 # The standard library app/web and app/main.py import (app/web itself needs the page's \`js\`).
 import asyncio, dataclasses, importlib.util, traceback, urllib.parse  # noqa
 importlib.invalidate_caches()
-del _root, _package, _info
+del _name, browser_free_modules
 # What is imported now lives as long as the page: out of the collector's way, so a restored page's
 # first collections do not walk numpy's and the standard library's objects again and again.
 import gc

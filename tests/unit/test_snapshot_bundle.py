@@ -72,6 +72,14 @@ results.longerByZeros = bundle.checksum(sample) === bundle.checksum(new Uint8Arr
 const swapped = sample.slice(); swapped.set(sample.subarray(4, 8), 0); swapped.set(sample.subarray(0, 4), 4);
 results.swappedSame = bundle.checksum(swapped) === base;
 results.unalignedSame = bundle.checksum(encoded.subarray(1, 41)) === bundle.checksum(encoded.slice(1, 41));
+// copyMemory writes a slice of the memory straight into a heap that already holds other bytes:
+// the pages left out of the payload come out as zeros there too.
+const heap = new Uint8Array(memory.length - 5).fill(0xee);
+bundle.copyMemory(bundle.checkBundle(encoded), heap, 5);
+results.copiedFrom5 = heap.every((b, i) => b === memory[i + 5]);
+const middle = new Uint8Array(2 * PAGE).fill(0xee);
+bundle.copyMemory(bundle.checkBundle(encoded), middle, PAGE + 3, 3 * PAGE + 3);
+results.copiedMiddle = middle.every((b, i) => b === memory[i + PAGE + 3]);
 process.stdout.write(JSON.stringify(results));
 """
 
@@ -121,3 +129,8 @@ def test_the_checksum_counts_trailing_zeros_and_word_order(results: dict) -> Non
 
 def test_the_checksum_reads_unaligned_bytes_like_aligned_ones(results: dict) -> None:
     assert results["unalignedSame"] is True
+
+
+def test_memory_is_copied_into_a_used_heap_with_the_left_out_pages_as_zeros(results: dict) -> None:
+    assert results["copiedFrom5"] is True
+    assert results["copiedMiddle"] is True
