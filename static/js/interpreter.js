@@ -17,7 +17,7 @@
 // happened; window.masumeSnapshot lets Settings show the stored size and clear it.
 import {loadPyodide as loadRuntime, version} from "../vendor/pyodide/pyodide.mjs";
 import {BundleError, checkBundle, copyMemory} from "./snapshot-bundle.js";
-import {hookModuleCreation, installStep, tableFingerprint, unzip} from "./runtime-setup.js";
+import {hookModuleCreation, installStep, tableFingerprint, unzip, writeFiles} from "./runtime-setup.js";
 
 export {version};
 
@@ -118,11 +118,7 @@ function writeGameFilesForPyScript(pyodide, files) {
     if (!ready) return unpack.call(this, buffer, format, options);
     pyodide.unpackArchive = unpack;
     const home = pyodide.FS.cwd();
-    for (const {path, data} of ready) {
-      const full = `${home}/${path}`;
-      pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
-      pyodide.FS.writeFile(full, data);
-    }
+    writeFiles(pyodide.FS, ready, (path) => `${home}/${path}`);
     mark("game-files");
   };
 }

@@ -52,17 +52,29 @@ export function libraryPaths(files) {
   return files.map((file) => file.path).filter((path) => path.endsWith(".so")).sort();
 }
 
+// Write `files` ([{path, data}]) into Emscripten's file system at `fullPath(path)`, each folder made
+// once: FS.mkdirTree tries every folder of a path and throws for each that exists, thousands of
+// exceptions for a few hundred files. The data are copied: the bundle they came from can be freed.
+export function writeFiles(FS, files, fullPath) {
+  const made = new Set();
+  for (const file of files) {
+    const full = fullPath(file.path);
+    const folder = full.slice(0, full.lastIndexOf("/"));
+    if (!made.has(folder)) {
+      FS.mkdirTree(folder);
+      made.add(folder);
+    }
+    FS.writeFile(full, file.data);
+  }
+}
+
 // A preRun step for Emscripten: write `files` (a relative path is under site-packages, an
 // absolute one where it says: the game's own files), then load the libraries `libs` (paths
 // among them) one after another.
 export function installStep(files, libs) {
   return function (Module) {
     const site = Module.API.sitePackages;
-    for (const file of files) {
-      const full = file.path.startsWith("/") ? file.path : `${site}/${file.path}`;
-      Module.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
-      Module.FS.writeFile(full, file.data);  // copied: the bundle it came from can be freed
-    }
+    writeFiles(Module.FS, files, (path) => (path.startsWith("/") ? path : `${site}/${path}`));
     Module.addRunDependency("masume-libraries");
     (async () => {
       try {
