@@ -189,7 +189,7 @@ def test_undo_redo_and_restart_say_which_targets_changed_and_how_many_are_lit() 
     assert mi.lit_targets(state) == {(1, 2)} and mi.lit_targets(turned) == {(1, 0)}
     # move=None: an undo, redo or restart (the screen says which first)
     assert view.move_summary(turned, state, None, "short") == (
-        "Lit: white target at row 2, column 3; Unlit: white target at row 2, column 1; 1 of 2 targets lit")
+        "Lit: white target at row 2, column 3; unlit: white target at row 2, column 1; 1 of 2 targets lit")
     assert view.move_summary(turned, state, None, "full") == (
         "Lit: white target at row 2, column 3. Unlit: white target at row 2, column 1. 1 of 2 targets lit")
     assert view.move_summary(state, state, None, "full") == "1 of 2 targets lit"
@@ -276,9 +276,9 @@ def test_the_keys_place_turn_and_take_back_and_the_words_say_what_is_left() -> N
     assert said is not None and "Placed a splitter at row 3, column 5" in said and "Splitters to place: 0" in said
     taken = mi.apply(placed, ("take", 2, 4))
     said = view.move_summary(placed, taken, ("take", 2, 4), "short")
-    assert said is not None and said.startswith("Took back the piece at row 3, column 5; Splitters to place: 1")
+    assert said is not None and said.startswith("Took back the piece at row 3, column 5; splitters to place: 1")
     said = view.move_summary(state, placed, ("place", 2, 4, "splitter", 0), "short")
-    assert said is not None and said.startswith("Placed a splitter at row 3, column 5; Splitters to place: 0")
+    assert said is not None and said.startswith("Placed a splitter at row 3, column 5; splitters to place: 0")
     start = mi.stage_state("4-03")
     solution = mi.solve_moves(start)
     assert solution is not None and solution[-1] == ("place", 4, 4, "mirror", 0)

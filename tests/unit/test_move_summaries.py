@@ -15,7 +15,7 @@ _ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
 _pyodide.ffi = _ffi  # type: ignore[attr-defined]
 
 from app.core.rng import Rng  # noqa: E402 - after the stand-ins above
-from app.core.strings import catalogue  # noqa: E402
+from app.core.strings import catalogue, sentences  # noqa: E402
 from app.games import crosslight, pipes  # noqa: E402
 from app.web.views.base import GameView  # noqa: E402
 from app.web.views.crosslight import CrossLightView  # noqa: E402
@@ -29,9 +29,17 @@ class Host:
 
     board = None
     state = None
+    lang = "en"
 
     def t(self, key: str, **params: Any) -> str:
-        return EN[key].format(**params)
+        return catalogue(self.lang)[key].format(**params)
+
+    def sentences(self, *texts: str | None) -> str:
+        return sentences(self.lang, *texts)
+
+
+class JapaneseHost(Host):
+    lang = "ja"
 
 
 def test_crosslight_full_names_the_press_and_counts_the_lights() -> None:
@@ -63,6 +71,18 @@ def test_pipes_says_what_the_water_did_and_full_adds_the_turn() -> None:
     if pipes.status(after) == 0:
         assert short and short.startswith("Turned row 1, column 1; ") and ("water" in short or "connected" in short)
         assert ". " not in short, "short is one sentence"
-        assert view.move_summary(before, after, move, "full").startswith("Row 1, column 1: turn clockwise.")
+        assert view.move_summary(before, after, move, "full").startswith("Row 1, column 1 turned clockwise. ")
+        ccw = view.move_summary(before, pipes.apply(before, ("ccw", 0, 0)), ("ccw", 0, 0), "full")
+        assert ccw.startswith("Row 1, column 1 turned counter-clockwise. "), ccw
     assert view.move_summary(before, pipes.apply(before, ("lock", 0, 0)), ("lock", 0, 0), "short") == \
         "Row 1, column 1 locked", "a lock says what it did, at the screen's verbosity like any move"
+
+
+def test_pipes_full_in_japanese_says_the_turn_as_a_sentence_with_no_space_after_the_stop() -> None:
+    view = PipesView(JapaneseHost())
+    before = pipes.generate(pipes.PRESETS["path_5x5"], Rng("pipes-said-ja"))
+    after = pipes.apply(before, ("cw", 1, 2))
+    assert pipes.status(after) == 0
+    full = view.move_summary(before, after, ("cw", 1, 2), "full")
+    assert full.startswith("2行3列を右に回しました。水が"), full
+    assert "。 " not in full

@@ -260,8 +260,9 @@ class MirrorsView(ParView):
             if move is not None and move[0] != "turn":  # a placement or a take-back says so, and what is left
                 parts = [self._move_words(move, "mirrors_said"), self._hand_text(after), *parts]
             text = count
-            for part in reversed(parts):
-                text = self.t("mirrors_said_short", change=part, count=text)
+            for index, part in reversed(list(enumerate(parts))):  # one sentence: only its first word is capitalised
+                text = self.t("mirrors_said_short", change=part if index == 0 else part[:1].lower() + part[1:],
+                              count=text)
             return text
         said = []
         if move is not None:

@@ -336,9 +336,9 @@ class PipesView(ParView):
         text = self._flow_text(before, after, verbosity)
         if move is not None and move[0] != "set":  # a turn names its tile (full: and which way)
             row, col = int(move[1]), int(move[2])
-            action = self.t("action_turn_ccw" if move[0] == "ccw" else "action_turn_cw")
-            if verbosity == "full":
-                text = self.t("said_cell_action", row=row + 1, col=col + 1, action=action) + " " + text
+            if verbosity == "full":  # "Row 2, column 3 turned clockwise. Water reaches …" (JA: no space after 。)
+                turned = self.t(f"pipes_said_turned_{'ccw' if move[0] == 'ccw' else 'cw'}", row=row + 1, col=col + 1)
+                text = self.host.sentences(turned, text)
             else:  # one sentence: "Turned row 2, column 3; water reaches 7 tiles …"
                 text = self.t("said_cell_turned", row=row + 1, col=col + 1, change=text[:1].lower() + text[1:])
         return text
