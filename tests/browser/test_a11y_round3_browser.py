@@ -15,9 +15,10 @@ import pytest
 from playwright.sync_api import expect
 
 from app.core.rng import Rng
-from app.games import crosslight, mirrors, pipes
+from app.games import crosslight, mines, mirrors, pipes
 from app.games.mirrors import cells as mc
 from app.games.mirrors.board import Puzzle
+from app.web.views.mines_palette import PALETTES as MINES_PALETTES
 from app.web.views.mines_palette import contrast_ratio
 from tests.browser.conftest import go
 
@@ -220,6 +221,68 @@ def test_water_and_dry_pipes_differ_in_width_not_only_colour(page) -> None:  # n
                 spans.setdefault(kind, left_arm_span(row, col, PIPE_COLOURS[kind]))
     assert set(spans) == {"water", "dry"}, spans
     assert spans["water"] >= 1.5 * spans["dry"] > 0, f"water pipes are wider than dry ones: {spans}"
+
+
+def colour_counts(page, colours: list[str]) -> list[int]:  # noqa: ANN001
+    """How many of the board canvas's pixels are each colour (within a small distance: glyph edges blend)."""
+    return page.evaluate("""(colours) => {
+        const c = document.querySelector('.board-canvas');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const want = colours.map(h => [1, 3, 5].map(i => parseInt(h.slice(i, i + 2), 16)));
+        const counts = want.map(() => 0);
+        for (let i = 0; i < d.length; i += 4) {
+            want.forEach((w, k) => {
+                if (Math.abs(d[i] - w[0]) + Math.abs(d[i + 1] - w[1]) + Math.abs(d[i + 2] - w[2]) <= 12) counts[k]++;
+            });
+        }
+        return counts;
+    }""", colours)
+
+
+def test_minesweeper_numbers_and_flags_follow_the_colour_blind_palette(page) -> None:  # noqa: ANN001
+    go(page, "#mines/" + mines.encode(mines.generate(mines.PRESETS["beginner"], Rng("round3-palette"))))
+    cell(page, 4, 4).click()  # the first open is safe and opens an area with numbers round it
+    page.wait_for_selector(".board-grid button.cell[aria-label$='adjacent mine'], "
+                           ".board-grid button.cell[aria-label$='adjacent mines']")
+    said = page.locator(".board-grid button.cell").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    digits = {int(m.group(1)) for label in said if (m := re.search(r", (\d) adjacent mines?$", label))}
+    assert digits, "the opening shows numbers"
+    page.locator(".board-grid button.cell[aria-label$=', hidden']").first.click(button="right")  # a flag
+    expect(page.locator(".board-grid button.cell[aria-label$=', flagged']")).to_have_count(1)
+    standard, okabe_ito = MINES_PALETTES["standard"], MINES_PALETTES["okabe_ito"]
+    drawn = sorted(digits) + ["flag"]
+
+    def colours(palette: tuple[dict, dict]) -> list[str]:
+        return [palette[0][d] if d != "flag" else palette[1]["flag"] for d in drawn]
+
+    assert all(colour_counts(page, colours(standard))), f"{drawn} in the standard colours"
+    set_palette(page, "okabe_ito")
+    try:
+        counts = colour_counts(page, colours(okabe_ito))
+        assert all(counts), f"{drawn} repainted in the colour-blind palette: {counts}"
+        changed = [d for d in drawn if (standard[0].get(d) if d != "flag" else standard[1]["flag"])
+                   != (okabe_ito[0].get(d) if d != "flag" else okabe_ito[1]["flag"])]
+        old = colour_counts(page, [c for d, c in zip(drawn, colours(standard), strict=True) if d in changed])
+        assert not any(old), f"no {changed} left in the standard colours: {old}"
+    finally:
+        set_palette(page, "standard")
+
+
+def test_light_paths_legend_and_the_editors_pieces_follow_the_palette(page) -> None:  # noqa: ANN001
+    colour = """([selector, pseudo, property]) =>
+        getComputedStyle(document.querySelector(selector), pseudo).getPropertyValue(property)"""
+    checks = [("#mirrors/" + mirrors.encode(mirrors.stage_state("3-05")), ".mirrors-key-filter", "::after",
+               "border-top-color", "rgb(213, 94, 0)"),
+              ("#mirrors/edit", ".editor-swatch[data-piece$='_green']", None, "border-top-color", "rgb(0, 158, 115)")]
+    for fragment, selector, pseudo, prop, okabe_ito in checks:
+        go(page, fragment)
+        page.wait_for_selector(selector, state="attached")
+        standard = page.evaluate(colour, [selector, pseudo, prop])
+        set_palette(page, "okabe_ito")
+        try:
+            assert page.evaluate(colour, [selector, pseudo, prop]) == okabe_ito != standard, selector
+        finally:
+            set_palette(page, "standard")
 
 
 def decode_png(data: bytes) -> tuple[int, int, list[list[tuple[int, int, int]]]]:
