@@ -196,6 +196,44 @@ def test_each_beam_colour_has_its_own_pattern_and_the_palette_setting_recolours_
         set_palette(page, "standard")
 
 
+def ray_runs(page, row: int, col: int, colour: tuple[int, int, int]) -> int:  # noqa: ANN001
+    """How many separate strokes of a target's light colour cross the circle between its disc and its square's edge
+    (away from the four axes, where a beam arrives)."""
+    _, _, size = board_geometry(page)
+    on = page.evaluate("""([cx, cy, radius, colour]) => {
+        const context = document.querySelector('.board-canvas').getContext('2d');
+        const out = [];
+        for (let step = 0; step < 720; step++) {
+            const angle = step * Math.PI / 360;
+            const d = context.getImageData(Math.round(cx + Math.cos(angle) * radius),
+                                           Math.round(cy + Math.sin(angle) * radius), 1, 1).data;
+            const offAxis = Math.abs(((step + 90) % 180) - 90) > 24;  // more than 12 degrees from an axis
+            out.push(offAxis && [0, 1, 2].every(i => Math.abs(d[i] - colour[i]) <= 25));
+        }
+        return out;
+    }""", [(col + 1.5) * size, (row + 1.5) * size, 0.42 * size, list(colour)])
+    start = on.index(False)  # count runs round the circle from a gap (there is one on each axis)
+    return len(runs(on[start:] + on[:start]))
+
+
+@pytest.mark.parametrize("palette", ["standard", "okabe_ito"])
+def test_a_lit_target_differs_from_an_unlit_one_in_shape(page, palette: str) -> None:  # noqa: ANN001
+    # Two red targets: the top one lit by the red beam from the left, the other dark (its beam leaves the board).
+    state = crafted([". . . TR", ". . . .", ". / . TR", ". . . ."],
+                    [(0, -1, mc.RIGHT, mc.RED), (-1, 1, mc.DOWN, mc.RED)])
+    go(page, "#mirrors/" + mirrors.encode(state))
+    assert mirrors.lit_targets(state) == {(0, 3)}
+    light = hex_rgb((LIGHT if palette == "standard" else OKABE_ITO_LIGHT)[1])
+    if palette != "standard":
+        set_palette(page, palette)
+    try:
+        assert ray_runs(page, 0, 3, light) == 8, "eight rays round the lit target"
+        assert ray_runs(page, 2, 3, light) == 0, "none round the dark one"
+    finally:
+        if palette != "standard":
+            set_palette(page, "standard")
+
+
 def test_water_and_dry_pipes_differ_in_width_not_only_colour(page) -> None:  # noqa: ANN001
     state = pipes.generate(pipes.PRESETS["path_5x5"], Rng("round3-widths"))
     go(page, "#pipes/" + pipes.encode(state))
