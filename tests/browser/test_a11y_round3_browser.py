@@ -405,10 +405,10 @@ def test_the_cursor_ring_reaches_3_to_1_on_the_cells_under_it(page, scheme: str)
 # ----- structure --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("fragment", ["#mirrors/stage-1-01", "#pipes/1.path-5x5.round3", "#crosslight"])
+@pytest.mark.parametrize("fragment", ["#mirrors/3-05", "path-5x5", "net-5x5-wrap", "#crosslight"])
 def test_grid_indices_agree_with_every_label(page, fragment: str) -> None:  # noqa: ANN001
-    if fragment.startswith("#pipes"):
-        fragment = "#pipes/" + pipes.encode(pipes.generate(pipes.PRESETS["path_5x5"], Rng("round3-index")))
+    if not fragment.startswith("#"):  # a Pipe Link board: path mode with its entrance and exit, a wrapping Net
+        fragment = "#pipes/" + pipes.encode(pipes.generate(pipes.parse_params(fragment), Rng("round3-index")))
     go(page, fragment)
     page.wait_for_selector(".board-grid button.cell")
     found = page.locator(".board-grid button.cell").evaluate_all("""bs => bs.map(b => [
