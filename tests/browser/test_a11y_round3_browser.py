@@ -423,6 +423,48 @@ def test_grid_indices_agree_with_every_label(page, fragment: str) -> None:  # no
     assert checked >= 9
 
 
+FIELD_CONTRAST = """() => {
+    const rgb = text => (text.match(/[\\d.]+/g) || []).map(Number);
+    const behind = element => {  // the first opaque background at or above the element's parent
+        for (let e = element.parentElement; e; e = e.parentElement) {
+            const c = rgb(getComputedStyle(e).backgroundColor);
+            if (c.length === 3 || c[3] > 0.9) return c.slice(0, 3);
+        }
+        return [255, 255, 255];
+    };
+    const fields = [...document.querySelectorAll('select, input[type=number], input[type=text]')]
+        .filter(f => f.getClientRects().length);
+    return fields.map(f => [f.id || f.name || f.tagName, rgb(getComputedStyle(f).borderTopColor).slice(0, 3),
+                            behind(f)]);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_form_fields_and_light_path_walls_reach_3_to_1(page, scheme: str) -> None:  # noqa: ANN001
+    page.emulate_media(color_scheme=scheme)
+    try:
+        checked = 0
+        for fragment in ("#pipes", "#mirrors/edit", "#mines/stats"):
+            go(page, fragment)
+            page.wait_for_selector("select", state="visible")
+            for name, border, background in page.evaluate(FIELD_CONTRAST):
+                ratio = contrast_ratio(rgb_hex(tuple(border)), rgb_hex(tuple(background)))
+                assert ratio >= 3, f"{scheme} {fragment}: {name}'s border {border} on {background}: {ratio:.2f}"
+                checked += 1
+        assert checked >= 4
+        # a wall beside empty tiles (one turn sends the beam off it to the target: a board the game accepts)
+        state = crafted(["# / TW", ". . .", ". . ."], [(-1, 1, mc.DOWN, mc.WHITE)])
+        go(page, "#mirrors/" + mirrors.encode(state))
+        assert cell(page, 0, 0).get_attribute("aria-label").startswith("Row 1, column 1, wall")
+        _, _, size = board_geometry(page)
+        wall = canvas_line(page, 1.25 * size, 1.2 * size, 1.8 * size)  # the wall's upper bricks (row 1, column 1)
+        tile = canvas_line(page, 2.25 * size, 1.2 * size, 1.8 * size)  # the empty tile under it
+        brick, floor = rgb_hex(max(set(wall), key=wall.count)), rgb_hex(max(set(tile), key=tile.count))
+        assert contrast_ratio(brick, floor) >= 3, f"the wall {brick} on the tile {floor}"
+    finally:
+        page.emulate_media(color_scheme="light")
+
+
 def test_home_does_not_scroll_sideways_at_320_px(page) -> None:  # noqa: ANN001
     page.set_viewport_size({"width": 320, "height": 640})
     try:
