@@ -1,0 +1,76 @@
+"""Colour is never the only cue (#19 items 1 and 4), continued: Pipe Link's loops carry a mark of their own, in
+either palette. Pixels are read from the board canvas (getImageData); the tests' pixel ratio is 1."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.rng import Rng
+from app.games import pipes
+from tests.browser.conftest import go
+
+pytestmark = pytest.mark.browser
+
+# app/web/views/pipes.py COLOURS["loop"] and OKABE_ITO["loop"] (the views import the browser's `js`).
+LOOP = {"standard": (0xEF, 0x44, 0x44), "okabe_ito": (0xE6, 0x9F, 0x00)}
+
+
+@pytest.fixture(scope="module")
+def page(open_page):  # noqa: ANN001, ANN201
+    return open_page("#pipes")
+
+
+def set_palette(page, value: str) -> None:  # noqa: ANN001
+    page.locator("#settings summary").click()
+    page.select_option("#palette-select", value)
+    page.locator("#settings summary").click()
+
+
+def corner_pixels(page, row: int, col: int, colour: tuple[int, int, int]) -> int:  # noqa: ANN001
+    """How many pixels of `colour` lie in a tile's bottom-left corner (its fifth nearest the corner, off the arms)."""
+    return page.evaluate("""([row, col, colour]) => {
+        const c = document.querySelector('.board-canvas');
+        const size = parseFloat(getComputedStyle(document.querySelector('.board')).getPropertyValue('--cell'));
+        const tile = document.querySelector(`.board-grid button[data-row="${row}"][data-col="${col}"]`);
+        const x = tile.getBoundingClientRect().left - c.getBoundingClientRect().left;
+        const y = tile.getBoundingClientRect().top - c.getBoundingClientRect().top;
+        const d = c.getContext('2d').getImageData(Math.round(x + 0.08 * size), Math.round(y + 0.68 * size),
+                                                  Math.round(0.26 * size), Math.round(0.24 * size)).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) {
+            if ([0, 1, 2].every(k => Math.abs(d[i + k] - colour[k]) <= 30)) n++;
+        }
+        return n;
+    }""", [row, col, list(colour)])
+
+
+def looped_board() -> pipes.State:
+    """A Net board whose starting layout has a loop (the first of a fixed list of seeds)."""
+    for seed in range(200):
+        state = pipes.generate(pipes.PRESETS["net_5x5"], Rng(f"loop{seed}"))
+        if pipes.loops(state).any():
+            return state
+    raise AssertionError("no seed gave a loop")
+
+
+@pytest.mark.parametrize("palette", ["standard", "okabe_ito"])
+def test_every_tile_on_a_loop_carries_the_loop_mark_and_no_other_tile_does(page, palette: str) -> None:  # noqa: ANN001
+    state = looped_board()
+    looped = pipes.loops(state)
+    go(page, "#pipes/" + pipes.encode(state))
+    if palette != "standard":
+        set_palette(page, palette)
+    try:
+        for row in range(state.height):
+            for col in range(state.width):
+                found = corner_pixels(page, row, col, LOOP[palette])
+                if looped[row, col]:
+                    assert found >= 6, f"the loop mark at {(row, col)}: {found} pixels"
+                else:
+                    assert found == 0, f"no loop mark off the loop at {(row, col)}: {found} pixels"
+        label = page.locator(f'.board-grid button[data-row="{int(looped.nonzero()[0][0])}"]'
+                             f'[data-col="{int(looped.nonzero()[1][0])}"]').get_attribute("aria-label")
+        assert label.endswith(", in a loop"), label
+    finally:
+        if palette != "standard":
+            set_palette(page, "standard")
