@@ -279,6 +279,11 @@ def test_the_keys_place_turn_and_take_back_and_the_words_say_what_is_left() -> N
     assert said is not None and said.startswith("Took back the piece at row 3, column 5; splitters to place: 1")
     said = view.move_summary(state, placed, ("place", 2, 4, "splitter", 0), "short")
     assert said is not None and said.startswith("Placed a splitter at row 3, column 5; splitters to place: 0")
+    # an undo, a redo or a hinted placement (no move given) still says what is left in hand, and never a turn
+    assert view.move_summary(placed, state, None, "short").startswith("Splitters to place: 1; ")
+    assert view.move_summary(state, placed, None, "full").startswith("Splitters to place: 0. ")
+    turned = mi.apply(placed, ("turn", 2, 4))
+    assert "to place" not in view.move_summary(placed, turned, None, "full")
     start = mi.stage_state("4-03")
     solution = mi.solve_moves(start)
     assert solution is not None and solution[-1] == ("place", 4, 4, "mirror", 0)
