@@ -233,6 +233,10 @@ def test_the_legend_shows_the_pieces_the_board_has() -> None:
         assert f"mirrors_legend_{piece}" in strings.EN and f"mirrors_legend_{piece}" in strings.JA
     assert "orange dot" in strings.EN["mirrors_legend_fixed"] and "cannot turn" in strings.EN["mirrors_legend_fixed"]
     assert "only light of its own colour" in strings.EN["mirrors_legend_filter"]
+    # colour is never the only cue (#19): the legend says how a lit target and each beam look besides their hue
+    assert "rays" in strings.EN["mirrors_legend_target"] and "光の筋" in strings.JA["mirrors_legend_target"]
+    for pattern in ("solid", "dashes", "dots"):
+        assert pattern in strings.EN["mirrors_legend_letters"]
 
 
 # --- second edition: pieces to place, splitters, the view's codes -----------------------------------------------
