@@ -1,5 +1,6 @@
-"""Colour is never the only cue (#19 items 1 and 4), continued: Pipe Link's loops carry a mark of their own, in
-either palette. Pixels are read from the board canvas (getImageData); the tests' pixel ratio is 1."""
+"""Accessibility, third round (#19), continued from test_a11y_round3_browser.py (near its 500 lines): Pipe Link's
+loops carry a mark of their own in either palette (pixels read from the board canvas; the tests' pixel ratio is 1),
+and the settings panel fits a 320 px screen."""
 
 from __future__ import annotations
 
@@ -74,3 +75,20 @@ def test_every_tile_on_a_loop_carries_the_loop_mark_and_no_other_tile_does(page,
     finally:
         if palette != "standard":
             set_palette(page, "standard")
+
+
+@pytest.mark.parametrize("fragment", ["#pipes", "#mirrors"])
+def test_the_open_settings_panel_does_not_scroll_sideways_at_320_px(page, fragment: str) -> None:  # noqa: ANN001
+    page.set_viewport_size({"width": 320, "height": 640})
+    try:
+        go(page, fragment)
+        page.locator("#settings summary").click()
+        page.locator("#palette-select").wait_for(state="visible")
+        for value in ("okabe_ito", "standard"):  # the widest choice shown, then back
+            page.select_option("#palette-select", value)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 320, value
+            box = page.locator("#palette-select").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+        page.locator("#settings summary").click()
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
