@@ -69,11 +69,16 @@ def test_pipes_says_what_the_water_did_and_full_adds_the_turn() -> None:
     after = pipes.apply(before, move)
     short = view.move_summary(before, after, move, "short")
     if pipes.status(after) == 0:
-        assert short and short.startswith("Turned row 1, column 1; ") and ("water" in short or "connected" in short)
+        sides = ", ".join(pipes.open_sides(after.tile(0, 0))) or "nothing"  # how the tile now lies
+        assert short and short.startswith(f"Turned row 1, column 1, now open {sides}; ")
+        assert "water" in short or "connected" in short
         assert ". " not in short, "short is one sentence"
-        assert view.move_summary(before, after, move, "full").startswith("Row 1, column 1 turned clockwise. ")
-        ccw = view.move_summary(before, pipes.apply(before, ("ccw", 0, 0)), ("ccw", 0, 0), "full")
-        assert ccw.startswith("Row 1, column 1 turned counter-clockwise. "), ccw
+        full = view.move_summary(before, after, move, "full")
+        assert full.startswith(f"Row 1, column 1 turned clockwise, now open {sides}. "), full
+        back = pipes.apply(before, ("ccw", 0, 0))
+        ccw = view.move_summary(before, back, ("ccw", 0, 0), "full")
+        back_sides = ", ".join(pipes.open_sides(back.tile(0, 0))) or "nothing"
+        assert ccw.startswith(f"Row 1, column 1 turned counter-clockwise, now open {back_sides}. "), ccw
     assert view.move_summary(before, pipes.apply(before, ("lock", 0, 0)), ("lock", 0, 0), "short") == \
         "Row 1, column 1 locked", "a lock says what it did, at the screen's verbosity like any move"
 
@@ -84,5 +89,7 @@ def test_pipes_full_in_japanese_says_the_turn_as_a_sentence_with_no_space_after_
     after = pipes.apply(before, ("cw", 1, 2))
     assert pipes.status(after) == 0
     full = view.move_summary(before, after, ("cw", 1, 2), "full")
-    assert full.startswith("2行3列を右に回しました。水が"), full
+    sides = "・".join({"up": "上", "right": "右", "down": "下", "left": "左"}[side]
+                     for side in pipes.open_sides(after.tile(1, 2)))
+    assert full.startswith(f"2行3列を右に回しました（開口：{sides}）。水が"), full
     assert "。 " not in full
