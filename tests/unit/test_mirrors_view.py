@@ -196,6 +196,9 @@ def test_undo_redo_and_restart_say_which_targets_changed_and_how_many_are_lit() 
     assert view.move_summary(None, state, None, "short") == "1 of 2 targets lit"
     assert view.move_summary(state, turned, ("turn", 1, 1), "full").startswith("Row 2, column 2 turned. Lit: ")
     assert view.move_summary(state, turned, ("turn", 1, 1), "short").startswith("Lit: ")
+    aside = board([". . /", "TW / TW", ". . ."], [(3, 1, mc.UP, mc.WHITE)])  # a mirror no beam reaches
+    assert view.move_summary(aside, mi.apply(aside, ("turn", 0, 2)), ("turn", 0, 2), "short") == \
+        "Row 1, column 3 turned; 1 of 2 targets lit", "a turn that changed no beam still says what it did"
     japanese, _ = view_on(state, "ja")
     assert japanese.move_summary(turned, state, None, "short").endswith("灯台 2 基のうち 1 基が点灯")
 

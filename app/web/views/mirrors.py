@@ -260,7 +260,9 @@ class MirrorsView(ParView):
         hand = [self._hand_text(after)] if mirrors.hand_words(before) != mirrors.hand_words(after) else []
         named = [self._move_words(move, "mirrors_said")] if move is not None else []  # a hint names its own move
         if verbosity != "full":
-            parts = [*(named if move is not None and move[0] != "turn" else []), *hand, *(targets or ends[:1])]
+            changes = targets or ends[:1]
+            # a placement names itself; so does a turn that changed no beam (else the player hears only the count)
+            parts = [*(named if move is not None and (move[0] != "turn" or not changes) else []), *hand, *changes]
             text = count
             for index, part in reversed(list(enumerate(parts))):  # one sentence: only its first word is capitalised
                 text = self.t("mirrors_said_short", change=part if index == 0 else part[:1].lower() + part[1:],
