@@ -92,3 +92,38 @@ def test_the_open_settings_panel_does_not_scroll_sideways_at_320_px(page, fragme
         page.locator("#settings summary").click()
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_the_focus_ring_of_the_first_and_last_stage_is_not_clipped_by_the_stage_list(page) -> None:  # noqa: ANN001
+    go(page, "#mirrors/1-01")
+    details = page.locator("#mirrors-stages")
+    if not details.evaluate("d => d.open"):
+        details.locator("summary").click()
+    ring_inside = """b => {
+        const style = getComputedStyle(b);
+        const spread = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);  // past the border box
+        let box = b.getBoundingClientRect();
+        box = {left: box.left - spread, right: box.right + spread, top: box.top - spread, bottom: box.bottom + spread};
+        for (let e = b.parentElement; e; e = e.parentElement) {  // every ancestor that clips
+            const s = getComputedStyle(e);
+            if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+            const r = e.getBoundingClientRect();
+            const inner = {left: r.left + e.clientLeft, top: r.top + e.clientTop};
+            inner.right = inner.left + e.clientWidth; inner.bottom = inner.top + e.clientHeight;
+            if (box.left < inner.left - 0.5 || box.right > inner.right + 0.5 || box.top < inner.top - 0.5
+                || box.bottom > inner.bottom + 0.5) return [e.className || e.tagName, spread];
+        }
+        return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 ? null : 'no ring';
+    }"""
+    for which in ("first", "last"):
+        stage = getattr(page.locator(".mirrors-stage"), which)
+        stage.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")  # a keyboard focus, so :focus-visible draws the ring
+        if not stage.evaluate("b => b === document.activeElement"):
+            stage.focus()
+            page.keyboard.press("Tab")
+            page.keyboard.press("Shift+Tab")
+        assert stage.evaluate("b => b === document.activeElement")
+        stage.evaluate("b => b.scrollIntoView({block: 'nearest'})")
+        assert stage.evaluate(ring_inside) is None, f"the {which} stage's ring is clipped"
