@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.core.strings import sentences, translate
+from app.core.strings import clauses, sentences, translate
 from app.web.dom import document
 
 
@@ -21,6 +21,10 @@ class I18n:
     def sentences(self, *texts: str | None) -> str:
         """Join texts as sentences in the current language (see app.core.strings.sentences)."""
         return sentences(self.lang, *texts)
+
+    def clauses(self, *texts: str | None) -> str:
+        """Join texts as one sentence's clauses in the current language (see app.core.strings.clauses)."""
+        return clauses(self.lang, *texts)
 
     def apply(self, root: Any = None) -> None:
         """Fill every [data-i18n] element's text and [data-i18n-label] element's aria-label."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.core.rng import Rng
-from app.games import crosslight
+from app.games import crosslight, mirrors, pipes
 from tests.browser.conftest import go, wait_until_ready
 
 pytestmark = pytest.mark.browser
@@ -162,3 +162,33 @@ def test_forced_colours(page) -> None:  # noqa: ANN001
         assert_clean(page, "in forced colours")
     finally:
         page.emulate_media(forced_colors="none")
+
+
+def test_the_colour_blind_palette_in_dark_mode_on_the_boards_the_editor_endless_and_statistics(page) -> None:  # noqa: ANN001
+    """The palette setting and the dark theme together, on the screens round 3 changed or added (#19)."""
+    page.emulate_media(color_scheme="dark")
+    page.locator("#settings summary").click()
+    page.select_option("#palette-select", "okabe_ito")
+    page.locator("#settings summary").click()
+    try:
+        net = pipes.generate(pipes.PRESETS["net_5x5"], Rng("axe-net"))
+        screens = [("#mirrors/" + mirrors.encode(mirrors.stage_state("3-05")), "Light Path's glass and filters"),
+                   ("#pipes/" + pipes.encode(net), "Pipe Link's Net mode"),
+                   ("#mines", "Minesweeper"),
+                   ("#mirrors/edit", "the stage editor"),
+                   ("#mirrors/stats", "Light Path's statistics")]
+        for fragment, where in screens:
+            go(page, fragment)
+            page.wait_for_selector(".board-grid button.cell, #stats-title", state="attached")
+            assert page.evaluate("() => document.documentElement.dataset.palette") == "okabe_ito"
+            assert_clean(page, f"on {where}, colour-blind palette, dark")
+        go(page, "#mirrors")
+        page.get_by_role("button", name="Play endless").click()
+        page.wait_for_function("() => /^#mirrors\\/\\d/.test(location.hash)")
+        page.wait_for_selector("[role=grid] button.cell")
+        assert_clean(page, "on an endless Light Path board, colour-blind palette, dark")
+    finally:
+        page.locator("#settings summary").click()
+        page.select_option("#palette-select", "standard")
+        page.locator("#settings summary").click()
+        page.emulate_media(color_scheme="light")

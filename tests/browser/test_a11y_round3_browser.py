@@ -15,9 +15,10 @@ import pytest
 from playwright.sync_api import expect
 
 from app.core.rng import Rng
-from app.games import crosslight, mirrors, pipes
+from app.games import crosslight, mines, mirrors, pipes
 from app.games.mirrors import cells as mc
 from app.games.mirrors.board import Puzzle
+from app.web.views.mines_palette import PALETTES as MINES_PALETTES
 from app.web.views.mines_palette import contrast_ratio
 from tests.browser.conftest import go
 
@@ -195,6 +196,44 @@ def test_each_beam_colour_has_its_own_pattern_and_the_palette_setting_recolours_
         set_palette(page, "standard")
 
 
+def ray_runs(page, row: int, col: int, colour: tuple[int, int, int]) -> int:  # noqa: ANN001
+    """How many separate strokes of a target's light colour cross the circle between its disc and its square's edge
+    (away from the four axes, where a beam arrives)."""
+    _, _, size = board_geometry(page)
+    on = page.evaluate("""([cx, cy, radius, colour]) => {
+        const context = document.querySelector('.board-canvas').getContext('2d');
+        const out = [];
+        for (let step = 0; step < 720; step++) {
+            const angle = step * Math.PI / 360;
+            const d = context.getImageData(Math.round(cx + Math.cos(angle) * radius),
+                                           Math.round(cy + Math.sin(angle) * radius), 1, 1).data;
+            const offAxis = Math.abs(((step + 90) % 180) - 90) > 24;  // more than 12 degrees from an axis
+            out.push(offAxis && [0, 1, 2].every(i => Math.abs(d[i] - colour[i]) <= 25));
+        }
+        return out;
+    }""", [(col + 1.5) * size, (row + 1.5) * size, 0.42 * size, list(colour)])
+    start = on.index(False)  # count runs round the circle from a gap (there is one on each axis)
+    return len(runs(on[start:] + on[:start]))
+
+
+@pytest.mark.parametrize("palette", ["standard", "okabe_ito"])
+def test_a_lit_target_differs_from_an_unlit_one_in_shape(page, palette: str) -> None:  # noqa: ANN001
+    # Two red targets: the top one lit by the red beam from the left, the other dark (its beam leaves the board).
+    state = crafted([". . . TR", ". . . .", ". / . TR", ". . . ."],
+                    [(0, -1, mc.RIGHT, mc.RED), (-1, 1, mc.DOWN, mc.RED)])
+    go(page, "#mirrors/" + mirrors.encode(state))
+    assert mirrors.lit_targets(state) == {(0, 3)}
+    light = hex_rgb((LIGHT if palette == "standard" else OKABE_ITO_LIGHT)[1])
+    if palette != "standard":
+        set_palette(page, palette)
+    try:
+        assert ray_runs(page, 0, 3, light) == 8, "eight rays round the lit target"
+        assert ray_runs(page, 2, 3, light) == 0, "none round the dark one"
+    finally:
+        if palette != "standard":
+            set_palette(page, "standard")
+
+
 def test_water_and_dry_pipes_differ_in_width_not_only_colour(page) -> None:  # noqa: ANN001
     state = pipes.generate(pipes.PRESETS["path_5x5"], Rng("round3-widths"))
     go(page, "#pipes/" + pipes.encode(state))
@@ -220,6 +259,68 @@ def test_water_and_dry_pipes_differ_in_width_not_only_colour(page) -> None:  # n
                 spans.setdefault(kind, left_arm_span(row, col, PIPE_COLOURS[kind]))
     assert set(spans) == {"water", "dry"}, spans
     assert spans["water"] >= 1.5 * spans["dry"] > 0, f"water pipes are wider than dry ones: {spans}"
+
+
+def colour_counts(page, colours: list[str]) -> list[int]:  # noqa: ANN001
+    """How many of the board canvas's pixels are each colour (within a small distance: glyph edges blend)."""
+    return page.evaluate("""(colours) => {
+        const c = document.querySelector('.board-canvas');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const want = colours.map(h => [1, 3, 5].map(i => parseInt(h.slice(i, i + 2), 16)));
+        const counts = want.map(() => 0);
+        for (let i = 0; i < d.length; i += 4) {
+            want.forEach((w, k) => {
+                if (Math.abs(d[i] - w[0]) + Math.abs(d[i + 1] - w[1]) + Math.abs(d[i + 2] - w[2]) <= 12) counts[k]++;
+            });
+        }
+        return counts;
+    }""", colours)
+
+
+def test_minesweeper_numbers_and_flags_follow_the_colour_blind_palette(page) -> None:  # noqa: ANN001
+    go(page, "#mines/" + mines.encode(mines.generate(mines.PRESETS["beginner"], Rng("round3-palette"))))
+    cell(page, 4, 4).click()  # the first open is safe and opens an area with numbers round it
+    page.wait_for_selector(".board-grid button.cell[aria-label$='adjacent mine'], "
+                           ".board-grid button.cell[aria-label$='adjacent mines']")
+    said = page.locator(".board-grid button.cell").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    digits = {int(m.group(1)) for label in said if (m := re.search(r", (\d) adjacent mines?$", label))}
+    assert digits, "the opening shows numbers"
+    page.locator(".board-grid button.cell[aria-label$=', hidden']").first.click(button="right")  # a flag
+    expect(page.locator(".board-grid button.cell[aria-label$=', flagged']")).to_have_count(1)
+    standard, okabe_ito = MINES_PALETTES["standard"], MINES_PALETTES["okabe_ito"]
+    drawn = sorted(digits) + ["flag"]
+
+    def colours(palette: tuple[dict, dict]) -> list[str]:
+        return [palette[0][d] if d != "flag" else palette[1]["flag"] for d in drawn]
+
+    assert all(colour_counts(page, colours(standard))), f"{drawn} in the standard colours"
+    set_palette(page, "okabe_ito")
+    try:
+        counts = colour_counts(page, colours(okabe_ito))
+        assert all(counts), f"{drawn} repainted in the colour-blind palette: {counts}"
+        changed = [d for d in drawn if (standard[0].get(d) if d != "flag" else standard[1]["flag"])
+                   != (okabe_ito[0].get(d) if d != "flag" else okabe_ito[1]["flag"])]
+        old = colour_counts(page, [c for d, c in zip(drawn, colours(standard), strict=True) if d in changed])
+        assert not any(old), f"no {changed} left in the standard colours: {old}"
+    finally:
+        set_palette(page, "standard")
+
+
+def test_light_paths_legend_and_the_editors_pieces_follow_the_palette(page) -> None:  # noqa: ANN001
+    colour = """([selector, pseudo, property]) =>
+        getComputedStyle(document.querySelector(selector), pseudo).getPropertyValue(property)"""
+    checks = [("#mirrors/" + mirrors.encode(mirrors.stage_state("3-05")), ".mirrors-key-filter", "::after",
+               "border-top-color", "rgb(213, 94, 0)"),
+              ("#mirrors/edit", ".editor-swatch[data-piece$='_green']", None, "border-top-color", "rgb(0, 158, 115)")]
+    for fragment, selector, pseudo, prop, okabe_ito in checks:
+        go(page, fragment)
+        page.wait_for_selector(selector, state="attached")
+        standard = page.evaluate(colour, [selector, pseudo, prop])
+        set_palette(page, "okabe_ito")
+        try:
+            assert page.evaluate(colour, [selector, pseudo, prop]) == okabe_ito != standard, selector
+        finally:
+            set_palette(page, "standard")
 
 
 def decode_png(data: bytes) -> tuple[int, int, list[list[tuple[int, int, int]]]]:
@@ -304,10 +405,10 @@ def test_the_cursor_ring_reaches_3_to_1_on_the_cells_under_it(page, scheme: str)
 # ----- structure --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("fragment", ["#mirrors/stage-1-01", "#pipes/1.path-5x5.round3", "#crosslight"])
+@pytest.mark.parametrize("fragment", ["#mirrors/3-05", "path-5x5", "net-5x5-wrap", "#crosslight"])
 def test_grid_indices_agree_with_every_label(page, fragment: str) -> None:  # noqa: ANN001
-    if fragment.startswith("#pipes"):
-        fragment = "#pipes/" + pipes.encode(pipes.generate(pipes.PRESETS["path_5x5"], Rng("round3-index")))
+    if not fragment.startswith("#"):  # a Pipe Link board: path mode with its entrance and exit, a wrapping Net
+        fragment = "#pipes/" + pipes.encode(pipes.generate(pipes.parse_params(fragment), Rng("round3-index")))
     go(page, fragment)
     page.wait_for_selector(".board-grid button.cell")
     found = page.locator(".board-grid button.cell").evaluate_all("""bs => bs.map(b => [
@@ -320,6 +421,48 @@ def test_grid_indices_agree_with_every_label(page, fragment: str) -> None:  # no
             assert (row_index, col_index) == match.groups(), label
             checked += 1
     assert checked >= 9
+
+
+FIELD_CONTRAST = """() => {
+    const rgb = text => (text.match(/[\\d.]+/g) || []).map(Number);
+    const behind = element => {  // the first opaque background at or above the element's parent
+        for (let e = element.parentElement; e; e = e.parentElement) {
+            const c = rgb(getComputedStyle(e).backgroundColor);
+            if (c.length === 3 || c[3] > 0.9) return c.slice(0, 3);
+        }
+        return [255, 255, 255];
+    };
+    const fields = [...document.querySelectorAll('select, input[type=number], input[type=text]')]
+        .filter(f => f.getClientRects().length);
+    return fields.map(f => [f.id || f.name || f.tagName, rgb(getComputedStyle(f).borderTopColor).slice(0, 3),
+                            behind(f)]);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_form_fields_and_light_path_walls_reach_3_to_1(page, scheme: str) -> None:  # noqa: ANN001
+    page.emulate_media(color_scheme=scheme)
+    try:
+        checked = 0
+        for fragment in ("#pipes", "#mirrors/edit", "#mines/stats"):
+            go(page, fragment)
+            page.wait_for_selector("select", state="visible")
+            for name, border, background in page.evaluate(FIELD_CONTRAST):
+                ratio = contrast_ratio(rgb_hex(tuple(border)), rgb_hex(tuple(background)))
+                assert ratio >= 3, f"{scheme} {fragment}: {name}'s border {border} on {background}: {ratio:.2f}"
+                checked += 1
+        assert checked >= 4
+        # a wall beside empty tiles (one turn sends the beam off it to the target: a board the game accepts)
+        state = crafted(["# / TW", ". . .", ". . ."], [(-1, 1, mc.DOWN, mc.WHITE)])
+        go(page, "#mirrors/" + mirrors.encode(state))
+        assert cell(page, 0, 0).get_attribute("aria-label").startswith("Row 1, column 1, wall")
+        _, _, size = board_geometry(page)
+        wall = canvas_line(page, 1.25 * size, 1.2 * size, 1.8 * size)  # the wall's upper bricks (row 1, column 1)
+        tile = canvas_line(page, 2.25 * size, 1.2 * size, 1.8 * size)  # the empty tile under it
+        brick, floor = rgb_hex(max(set(wall), key=wall.count)), rgb_hex(max(set(tile), key=tile.count))
+        assert contrast_ratio(brick, floor) >= 3, f"the wall {brick} on the tile {floor}"
+    finally:
+        page.emulate_media(color_scheme="light")
 
 
 def test_home_does_not_scroll_sideways_at_320_px(page) -> None:  # noqa: ANN001

@@ -185,13 +185,13 @@ def test_undo_and_restart_say_how_many_targets_are_lit(page) -> None:  # noqa: A
     after = mirrors.apply(state, first)
     page.locator("#undo").click()
     live = page.locator("#live")
-    expect(live).to_contain_text("Undone.")
+    expect(live).to_contain_text("Undone; ")
     lost = sorted(mirrors.lit_targets(after) - mirrors.lit_targets(state))
     text = live.inner_text()
     assert text.endswith(f"{len(mirrors.lit_targets(state))} of {len(mirrors.targets(state))} targets lit")
     assert "cells changed" not in text
     if lost:
-        assert "Unlit: " in text
+        assert "unlit: " in text.lower()
 
 
 def test_enter_turns_a_mirror_lights_the_target_and_the_best_is_kept(page) -> None:  # noqa: ANN001
@@ -228,12 +228,12 @@ def test_pressing_h_alone_clears_a_stage_saying_each_hint_and_what_lit(page) -> 
     live = page.locator("#live").inner_text()
     assert left == mirrors.remaining_turns(state) - 1
     assert live.startswith(f"Turned the mirror at row {first[1] + 1}, column {first[2] + 1}; "
-                           f"{left} turn{'s' if left != 1 else ''} to go. ")
+                           f"{left} turn{'s' if left != 1 else ''} to go; "), "short: the hint, then what it did"
     gained = sorted(mirrors.lit_targets(after) - mirrors.lit_targets(state))
     assert gained, "this stage's first hint lights a target"
     r, c = gained[0]
     colour = COLOURS[dict(((tr, tc), k) for tr, tc, k in mirrors.targets(after))[(r, c)]]
-    assert f"Lit: {colour} target at row {r + 1}, column {c + 1}" in live
+    assert f"lit: {colour} target at row {r + 1}, column {c + 1}" in live
     assert f"{len(mirrors.lit_targets(after))} of {len(mirrors.targets(after))} targets lit" in live
     assert page.locator(".board-grid button.hinted").count() == 1
     hinted = cell(page, first[1], first[2])

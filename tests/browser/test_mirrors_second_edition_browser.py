@@ -151,7 +151,7 @@ def test_a_piece_is_placed_turned_and_taken_back_by_keyboard(page: Page) -> None
     moves_shown(page, 1)
     expect(cell(page, *target)).to_have_attribute("aria-label", named("Row 3, column 5, placed splitter /"))
     expect(counts).to_have_text("Splitters to place: 0")
-    expect(live).to_contain_text("Splitters to place: 0")
+    expect(live).to_contain_text("splitters to place: 0")
     page.keyboard.press("Enter")
     moves_shown(page, 2)
     expect(cell(page, *target)).to_have_attribute("aria-label", named("Row 3, column 5, placed splitter \\"))
@@ -159,7 +159,7 @@ def test_a_piece_is_placed_turned_and_taken_back_by_keyboard(page: Page) -> None
     moves_shown(page, 3)
     expect(cell(page, *target)).to_have_attribute("aria-label", named("Row 3, column 5, empty, can take a piece"))
     expect(counts).to_have_text("Splitters to place: 1")
-    expect(live).to_contain_text("Splitters to place: 1")  # short words: what is in hand, then the count
+    expect(live).to_contain_text("splitters to place: 1")  # short words: what is in hand, then the count
     page.keyboard.press("t")  # nothing placed here now
     expect(live).to_have_text("Nothing to take back at row 3, column 5.")
     page.keyboard.press("Shift+S")

@@ -189,13 +189,16 @@ def test_undo_redo_and_restart_say_which_targets_changed_and_how_many_are_lit() 
     assert mi.lit_targets(state) == {(1, 2)} and mi.lit_targets(turned) == {(1, 0)}
     # move=None: an undo, redo or restart (the screen says which first)
     assert view.move_summary(turned, state, None, "short") == (
-        "Lit: white target at row 2, column 3; Unlit: white target at row 2, column 1; 1 of 2 targets lit")
+        "Lit: white target at row 2, column 3; unlit: white target at row 2, column 1; 1 of 2 targets lit")
     assert view.move_summary(turned, state, None, "full") == (
         "Lit: white target at row 2, column 3. Unlit: white target at row 2, column 1. 1 of 2 targets lit")
     assert view.move_summary(state, state, None, "full") == "1 of 2 targets lit"
     assert view.move_summary(None, state, None, "short") == "1 of 2 targets lit"
     assert view.move_summary(state, turned, ("turn", 1, 1), "full").startswith("Row 2, column 2 turned. Lit: ")
     assert view.move_summary(state, turned, ("turn", 1, 1), "short").startswith("Lit: ")
+    aside = board([". . /", "TW / TW", ". . ."], [(3, 1, mc.UP, mc.WHITE)])  # a mirror no beam reaches
+    assert view.move_summary(aside, mi.apply(aside, ("turn", 0, 2)), ("turn", 0, 2), "short") == \
+        "Row 1, column 3 turned; 1 of 2 targets lit", "a turn that changed no beam still says what it did"
     japanese, _ = view_on(state, "ja")
     assert japanese.move_summary(turned, state, None, "short").endswith("灯台 2 基のうち 1 基が点灯")
 
@@ -233,6 +236,10 @@ def test_the_legend_shows_the_pieces_the_board_has() -> None:
         assert f"mirrors_legend_{piece}" in strings.EN and f"mirrors_legend_{piece}" in strings.JA
     assert "orange dot" in strings.EN["mirrors_legend_fixed"] and "cannot turn" in strings.EN["mirrors_legend_fixed"]
     assert "only light of its own colour" in strings.EN["mirrors_legend_filter"]
+    # colour is never the only cue (#19): the legend says how a lit target and each beam look besides their hue
+    assert "rays" in strings.EN["mirrors_legend_target"] and "光の筋" in strings.JA["mirrors_legend_target"]
+    for pattern in ("solid", "dashes", "dots"):
+        assert pattern in strings.EN["mirrors_legend_letters"]
 
 
 # --- second edition: pieces to place, splitters, the view's codes -----------------------------------------------
@@ -276,9 +283,14 @@ def test_the_keys_place_turn_and_take_back_and_the_words_say_what_is_left() -> N
     assert said is not None and "Placed a splitter at row 3, column 5" in said and "Splitters to place: 0" in said
     taken = mi.apply(placed, ("take", 2, 4))
     said = view.move_summary(placed, taken, ("take", 2, 4), "short")
-    assert said is not None and said.startswith("Took back the piece at row 3, column 5; Splitters to place: 1")
+    assert said is not None and said.startswith("Took back the piece at row 3, column 5; splitters to place: 1")
     said = view.move_summary(state, placed, ("place", 2, 4, "splitter", 0), "short")
-    assert said is not None and said.startswith("Placed a splitter at row 3, column 5; Splitters to place: 0")
+    assert said is not None and said.startswith("Placed a splitter at row 3, column 5; splitters to place: 0")
+    # an undo, a redo or a hinted placement (no move given) still says what is left in hand, and never a turn
+    assert view.move_summary(placed, state, None, "short").startswith("Splitters to place: 1; ")
+    assert view.move_summary(state, placed, None, "full").startswith("Splitters to place: 0. ")
+    turned = mi.apply(placed, ("turn", 2, 4))
+    assert "to place" not in view.move_summary(placed, turned, None, "full")
     start = mi.stage_state("4-03")
     solution = mi.solve_moves(start)
     assert solution is not None and solution[-1] == ("place", 4, 4, "mirror", 0)

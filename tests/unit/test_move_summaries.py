@@ -15,7 +15,7 @@ _ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
 _pyodide.ffi = _ffi  # type: ignore[attr-defined]
 
 from app.core.rng import Rng  # noqa: E402 - after the stand-ins above
-from app.core.strings import catalogue  # noqa: E402
+from app.core.strings import catalogue, sentences  # noqa: E402
 from app.games import crosslight, pipes  # noqa: E402
 from app.web.views.base import GameView  # noqa: E402
 from app.web.views.crosslight import CrossLightView  # noqa: E402
@@ -29,9 +29,17 @@ class Host:
 
     board = None
     state = None
+    lang = "en"
 
     def t(self, key: str, **params: Any) -> str:
-        return EN[key].format(**params)
+        return catalogue(self.lang)[key].format(**params)
+
+    def sentences(self, *texts: str | None) -> str:
+        return sentences(self.lang, *texts)
+
+
+class JapaneseHost(Host):
+    lang = "ja"
 
 
 def test_crosslight_full_names_the_press_and_counts_the_lights() -> None:
@@ -61,8 +69,27 @@ def test_pipes_says_what_the_water_did_and_full_adds_the_turn() -> None:
     after = pipes.apply(before, move)
     short = view.move_summary(before, after, move, "short")
     if pipes.status(after) == 0:
-        assert short and short.startswith("Turned row 1, column 1; ") and ("water" in short or "connected" in short)
+        sides = ", ".join(pipes.open_sides(after.tile(0, 0))) or "nothing"  # how the tile now lies
+        assert short and short.startswith(f"Turned row 1, column 1, now open {sides}; ")
+        assert "water" in short or "connected" in short
         assert ". " not in short, "short is one sentence"
-        assert view.move_summary(before, after, move, "full").startswith("Row 1, column 1: turn clockwise.")
+        full = view.move_summary(before, after, move, "full")
+        assert full.startswith(f"Row 1, column 1 turned clockwise, now open {sides}. "), full
+        back = pipes.apply(before, ("ccw", 0, 0))
+        ccw = view.move_summary(before, back, ("ccw", 0, 0), "full")
+        back_sides = ", ".join(pipes.open_sides(back.tile(0, 0))) or "nothing"
+        assert ccw.startswith(f"Row 1, column 1 turned counter-clockwise, now open {back_sides}. "), ccw
     assert view.move_summary(before, pipes.apply(before, ("lock", 0, 0)), ("lock", 0, 0), "short") == \
         "Row 1, column 1 locked", "a lock says what it did, at the screen's verbosity like any move"
+
+
+def test_pipes_full_in_japanese_says_the_turn_as_a_sentence_with_no_space_after_the_stop() -> None:
+    view = PipesView(JapaneseHost())
+    before = pipes.generate(pipes.PRESETS["path_5x5"], Rng("pipes-said-ja"))
+    after = pipes.apply(before, ("cw", 1, 2))
+    assert pipes.status(after) == 0
+    full = view.move_summary(before, after, ("cw", 1, 2), "full")
+    sides = "・".join({"up": "上", "right": "右", "down": "下", "left": "左"}[side]
+                     for side in pipes.open_sides(after.tile(1, 2)))
+    assert full.startswith(f"2行3列を右に回しました（開口：{sides}）。水が"), full
+    assert "。 " not in full

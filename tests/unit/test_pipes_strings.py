@@ -11,7 +11,7 @@ from app.games.pipes import strings
 
 # Fields that are no count of anything: positions, the size limits, the names filled in.
 NOT_COUNTS = {"row", "col", "low", "high", "sides", "flow", "mode", "width", "height", "par",
-              "text", "clause", "tiles"}
+              "text", "clause", "tiles", "change"}
 COUNT_KEYS = sorted(key for key, text in strings.EN.items() if placeholders(text) - NOT_COUNTS)
 WRONG_PLURAL = re.compile(r"(?<![\d.,+−-])\b1 (tiles|are)\b")
 WRONG_SINGULAR = re.compile(r"(?<![\d.,+−-])\b(0|[2-9]|\d\d+) tile\b(?! is)|\b(0|[2-9]|\d\d+) tile is\b")

@@ -11,6 +11,7 @@ from app.core.strings import (
     LANGUAGES,
     MODULES,
     catalogue,
+    clauses,
     common,
     detect_language,
     placeholders,
@@ -155,6 +156,14 @@ def test_each_singular_belongs_to_an_english_string_with_its_count_and_no_new_pl
         assert key in english, key
         assert param in placeholders(english[key]), key
         assert placeholders(singular) <= placeholders(english[key]), key
+
+
+def test_clauses_make_one_sentence_of_several() -> None:
+    assert clauses("en", "Undone.", "The red beam now ends at the wall at row 4, column 6", None, "0 of 1 target lit") \
+        == "Undone; the red beam now ends at the wall at row 4, column 6; 0 of 1 target lit"
+    assert clauses("ja", "一手戻しました。", "赤の光は4行6列の壁で止まります") == \
+        "一手戻しました、赤の光は4行6列の壁で止まります"
+    assert clauses("en", "", "Hint: pressed row 1, column 2") == "Hint: pressed row 1, column 2"
 
 
 def test_sentences_get_a_stop_where_one_is_missing() -> None:

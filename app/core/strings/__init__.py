@@ -84,6 +84,14 @@ def sentences(lang: str | None, *texts: str | None) -> str:
     return out
 
 
+def clauses(lang: str | None, *texts: str | None) -> str:
+    """Join texts as the clauses of one sentence ("Undone; the red beam now …", "一手戻しました、赤の光は…"):
+    each part's closing stop is dropped and, after the first, its first letter lower-cased."""
+    separator = translate(lang, "clause_separator")  # "; " in English, "、" in Japanese
+    parts = [text.strip().rstrip(".。") for text in texts if text and text.strip()]
+    return separator.join(part if index == 0 else part[:1].lower() + part[1:] for index, part in enumerate(parts))
+
+
 def detect_language(preferred: Iterable[object] | str | None) -> str:
     """Return the first supported language in the browser's preference list ("ja-JP" counts as "ja")."""
     if preferred is None:

@@ -205,8 +205,6 @@ EN: dict[str, str] = {
     "said_wrapped_edge": "Wrapped to the other edge",
     "said_id_other_game": "That is a {game} game ID.",
     "open_in_game": "Open it in {game}",
-    "said_cell_action": "Row {row}, column {col}: {action}.",
-    "said_cell_turned": "Turned row {row}, column {col}; {change}",
 }
 
 JA: dict[str, str] = {
@@ -416,8 +414,6 @@ JA: dict[str, str] = {
     "said_wrapped_edge": "反対側の端に移りました",
     "said_id_other_game": "これは{game}のゲーム ID です。",
     "open_in_game": "{game}で開く",
-    "said_cell_action": "{row}行{col}列：{action}。",
-    "said_cell_turned": "{row}行{col}列を回しました、{change}",
 }
 
 # English singulars (see app.core.strings): key -> (count parameter, text when it is 1)

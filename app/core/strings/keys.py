@@ -7,6 +7,7 @@ EN: dict[str, str] = {
     "keys_or": " or ",
     "keys_item": "{keys}: {action}",
     "keys_separator": ". ",
+    "clause_separator": "; ",  # the clauses of one sentence (app.core.strings.clauses)
     "keys_move": "Arrow keys: move",
     "action_press": "press",
     "action_open": "open",
@@ -47,6 +48,7 @@ JA: dict[str, str] = {
     "keys_or": " または ",
     "keys_item": "{keys}：{action}",
     "keys_separator": "。",
+    "clause_separator": "、",
     "keys_move": "矢印キー：移動",
     "action_press": "押す",
     "action_open": "開く",

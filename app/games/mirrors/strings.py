@@ -197,11 +197,12 @@ EN = {
     "mirrors_legend_filter": "Filter (coloured square): lets through only light of its own colour; "
                              "other light stops there.",
     "mirrors_legend_glass": "Glass (coloured diamond): light passes through and takes on the glass's colour.",
-    "mirrors_legend_target": "Target (ring with a letter): lit when a beam of its own colour reaches it. "
-                             "Light them all.",
+    "mirrors_legend_target": "Target (ring with a letter): lit when a beam of its own colour reaches it; a lit "
+                             "target is filled, with rays round it. Light them all.",
     "mirrors_legend_source": "Light source (lamp on the edge): shines a beam of its colour where its arrow points.",
     "mirrors_legend_wall": "Wall (bricks): stops any beam.",
-    "mirrors_legend_letters": "Letters name the colours: W white, R red, G green, B blue.",
+    "mirrors_legend_letters": "Letters name the colours: W white, R red, G green, B blue. Each colour's beam has "
+                              "its own line: white solid, red dashes, green dots, blue dashes and dots.",
 }
 
 # English singulars: {key: (count parameter, text when that count is 1)}.
@@ -388,10 +389,12 @@ JA = {
     "mirrors_legend_fixed": "固定された鏡（暗い色、オレンジの点）：光を曲げますが、回せません。",
     "mirrors_legend_filter": "フィルター（色つきの四角）：同じ色の光だけを通し、ほかの色の光はそこで止まります。",
     "mirrors_legend_glass": "ガラス（色つきのひし形）：光を通し、光の色をガラスの色に変えます。",
-    "mirrors_legend_target": "灯台（文字入りの円）：同じ色の光が届くと点灯します。すべて点灯させましょう。",
+    "mirrors_legend_target": "灯台（文字入りの円）：同じ色の光が届くと点灯します。点灯した灯台は塗りつぶされ、"
+                             "まわりに光の筋が出ます。すべて点灯させましょう。",
     "mirrors_legend_source": "光源（盤面の外側のランプ）：矢印の向きに自分の色の光を出します。",
     "mirrors_legend_wall": "壁（れんが）：どの光も止めます。",
-    "mirrors_legend_letters": "マスの文字は色を表します（白・赤・緑・青）。",
+    "mirrors_legend_letters": "マスの文字は色を表します（白・赤・緑・青）。光の線も色ごとに模様が違います（白は実線、"
+                              "赤は長い破線、緑は点線、青は破線と点の組み合わせ）。",
 }
 
 EN.update(editor_strings.EN)

@@ -9,16 +9,18 @@ def say_change(screen: Any, what: str | None, before: Any, move: Any = None, *, 
     """Announce a move, undo, redo, restart or new game at the player's verbosity.
 
     A hinted move's words (the view's `hint_words`) come first, and are said even when
-    move announcements are off: the player asked for the hint.
+    move announcements are off: the player asked for the hint. They name the move, so the
+    view's summary is asked only what the move changed (as after an undo), not to name it again.
+    Short is one sentence ("Undone; the red beam now …"); full, sentences.
     """
     verbosity = screen.shell.settings.get("announce")
     if screen.session is None:
         return
-    change = ""
+    text = hinted or ""
     if verbosity != "off":
-        summary = screen.view.move_summary(before, screen.session.state, move, verbosity)
-        change = " ".join(filter(None, [screen.i18n.t(what) if what else "", summary or ""]))
-    text = screen.i18n.sentences(hinted, change)
+        summary = screen.view.move_summary(before, screen.session.state, None if hinted else move, verbosity)
+        said = (hinted, screen.i18n.t(what) if what else None, summary)
+        text = screen.i18n.clauses(*said) if verbosity == "short" else screen.i18n.sentences(*said)
     if text:
         screen.shell.announce(text)
 

@@ -10,9 +10,9 @@ from app.core.timer import format_clock
 from app.games import mines
 from app.games.mines import Cell
 from app.web.dom import element
-from app.web.layout import MOUSE_PRIMARY, MOUSE_SECONDARY, Action
+from app.web.layout import MOUSE_PRIMARY, MOUSE_SECONDARY, Action, Geometry, Position
 from app.web.views.base import CustomField, GameView
-from app.web.views.mines_palette import NUMBER_COLOURS, TILE
+from app.web.views.mines_palette import NUMBER_COLOURS, PALETTES, TILE
 
 REVEAL_STEP_MS = 22  # delay per step of flood depth: the opening spreads outward
 REVEAL_MAX_MS = 600
@@ -41,11 +41,18 @@ class MinesView(GameView):
                     mines.params.max_mines(mines.params.MAX_SIDE, mines.params.MAX_SIDE)),
     )
 
+    numbers, tile = NUMBER_COLOURS, TILE  # the player's palette, read as each repaint starts
+
     def codes(self, state: mines.State) -> np.ndarray:
         """The backend's visible grid: exactly what the player may see."""
         return mines.visible_grid(state)
 
     # ----- drawing ---------------------------------------------------------------------------
+
+    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray, area: list[Position]) -> None:
+        """Cell by cell, in the colours of the player's palette (the "palette" setting)."""
+        self.numbers, self.tile = PALETTES.get(str(self.host.setting("palette")), PALETTES["standard"])
+        super().paint(context, geometry, codes, area)
 
     def paint_cell(self, context: Any, code: int, x: float, y: float, size: float) -> None:
         """Draw a raised tile (hidden, flag, ?) or a flat opened cell (number, mine)."""
@@ -54,20 +61,20 @@ class MinesView(GameView):
             if code == Cell.FLAG:
                 self._flag(context, x, y, size)
             elif code == Cell.QUESTION:
-                self._text(context, "?", TILE["pole"], x, y, size)
+                self._text(context, "?", self.tile["pole"], x, y, size)
             return
-        context.fillStyle = TILE["hit"] if code == Cell.MINE_HIT else TILE["open"]
+        context.fillStyle = self.tile["hit"] if code == Cell.MINE_HIT else self.tile["open"]
         context.fillRect(x, y, size, size)
-        context.strokeStyle = TILE["open_line"]
+        context.strokeStyle = self.tile["open_line"]
         context.lineWidth = 1
         context.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1)
         if Cell.NUMBER_1 <= code <= Cell.NUMBER_8:
-            self._text(context, str(int(code)), NUMBER_COLOURS[int(code)], x, y, size)
+            self._text(context, str(int(code)), self.numbers[int(code)], x, y, size)
         elif code in (Cell.MINE, Cell.MINE_HIT):
             self._mine(context, x, y, size)
         elif code == Cell.WRONG_FLAG:
             self._mine(context, x, y, size)
-            context.strokeStyle = TILE["wrong"]
+            context.strokeStyle = self.tile["wrong"]
             context.lineWidth = max(2.0, size * 0.09)
             context.beginPath()
             context.moveTo(x + size * 0.2, y + size * 0.2)
@@ -78,23 +85,23 @@ class MinesView(GameView):
 
     def _raised(self, context: Any, x: float, y: float, size: float) -> None:
         edge = max(2.0, size * 0.1)
-        context.fillStyle = TILE["shadow"]
+        context.fillStyle = self.tile["shadow"]
         context.fillRect(x, y, size, size)
-        context.fillStyle = TILE["light"]
+        context.fillStyle = self.tile["light"]
         context.beginPath()
         context.moveTo(x, y)
         context.lineTo(x + size, y)
         context.lineTo(x, y + size)
         context.fill()
-        context.fillStyle = TILE["face"]
+        context.fillStyle = self.tile["face"]
         context.fillRect(x + edge, y + edge, size - 2 * edge, size - 2 * edge)
 
     def _flag(self, context: Any, x: float, y: float, size: float) -> None:
-        context.fillStyle = TILE["pole"]
+        context.fillStyle = self.tile["pole"]
         context.fillRect(x + size * 0.5, y + size * 0.2, size * 0.05, size * 0.5)
         context.fillRect(x + size * 0.36, y + size * 0.66, size * 0.34, size * 0.06)  # a stepped base,
         context.fillRect(x + size * 0.26, y + size * 0.72, size * 0.52, size * 0.08)  # so it never reads as "1"
-        context.fillStyle = TILE["flag"]
+        context.fillStyle = self.tile["flag"]
         context.beginPath()
         context.moveTo(x + size * 0.55, y + size * 0.2)
         context.lineTo(x + size * 0.25, y + size * 0.34)
@@ -103,14 +110,14 @@ class MinesView(GameView):
 
     def _mine(self, context: Any, x: float, y: float, size: float) -> None:
         cx, cy, radius = x + size / 2, y + size / 2, size * 0.24
-        context.strokeStyle = TILE["mine"]
+        context.strokeStyle = self.tile["mine"]
         context.lineWidth = max(1.5, size * 0.07)
         context.beginPath()
         for dx, dy in ((1, 0), (0, 1), (0.7, 0.7), (0.7, -0.7)):
             context.moveTo(cx - dx * radius * 1.45, cy - dy * radius * 1.45)
             context.lineTo(cx + dx * radius * 1.45, cy + dy * radius * 1.45)
         context.stroke()
-        context.fillStyle = TILE["mine"]
+        context.fillStyle = self.tile["mine"]
         context.beginPath()
         context.arc(cx, cy, radius, 0, 6.2832)
         context.fill()

@@ -240,8 +240,9 @@ class MirrorsView(ParView):
         re-routed beam now stops (the backend's `beam_changes`), and how many targets are lit.
 
         "short" is one sentence: the targets that changed, else the first re-routed beam, then the count ("Lit: green
-        target at row 3, column 4; 2 of 3 targets lit"). "full" says all of it, the turned mirror first (a hinted
-        turn's own words come first, from `hint_words`)."""
+        target at row 3, column 4; 2 of 3 targets lit"). "full" says all of it, the turned mirror first. A change of
+        the pieces in hand is said whatever made it (a placement, its undo, a hint: the screen names a hinted move
+        with `hint_words` and asks here with no move)."""
         count = self.t("mirrors_live_count", lit=len(mirrors.lit_targets(after)), total=len(mirrors.targets(after)))
         if before is None or before.puzzle != after.puzzle:
             return count
@@ -255,20 +256,19 @@ class MirrorsView(ParView):
         # A beam that now lights a target is already said by "Lit:".
         ends = [self._end_text(after, end) for end in mirrors.beam_changes(before, after)
                 if not (end.lit and (end.row, end.col) in gained)]
+        # A placement or a take-back (or its undo, or a hinted one) says what is left to place.
+        hand = [self._hand_text(after)] if mirrors.hand_words(before) != mirrors.hand_words(after) else []
+        named = [self._move_words(move, "mirrors_said")] if move is not None else []  # a hint names its own move
         if verbosity != "full":
-            parts = targets or ends[:1]
-            if move is not None and move[0] != "turn":  # a placement or a take-back says so, and what is left
-                parts = [self._move_words(move, "mirrors_said"), self._hand_text(after), *parts]
+            changes = targets or ends[:1]
+            # a placement names itself; so does a turn that changed no beam (else the player hears only the count)
+            parts = [*(named if move is not None and (move[0] != "turn" or not changes) else []), *hand, *changes]
             text = count
-            for part in reversed(parts):
-                text = self.t("mirrors_said_short", change=part, count=text)
+            for index, part in reversed(list(enumerate(parts))):  # one sentence: only its first word is capitalised
+                text = self.t("mirrors_said_short", change=part if index == 0 else part[:1].lower() + part[1:],
+                              count=text)
             return text
-        said = []
-        if move is not None:
-            said.append(self._move_words(move, "mirrors_said"))
-        if move is not None and move[0] != "turn":
-            said.append(self._hand_text(after))
-        return self.host.sentences(*said, *targets, *ends, count)
+        return self.host.sentences(*named, *hand, *targets, *ends, count)
 
     def _move_words(self, move: Any, prefix: str, **extra: Any) -> str:
         """"Row 2, column 1 turned", "Placed a mirror at row 2, column 1", "Took back the piece at …";

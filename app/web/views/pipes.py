@@ -273,8 +273,7 @@ class PipesView(ParView):
             return self.t("pipes_exit_at", row=row + 1, col=col)
         if code >= ENTRANCE:
             return self.t("pipes_entrance_at", row=row + 1, col=col + 2)
-        names = [self.t(f"pipes_side_{side}") for side in pipes.open_sides(code & 15)]
-        sides = self.t("pipes_side_separator").join(names) if names else self.t("pipes_sides_none")
+        sides = self._sides(code & 15)
         flow = self.t("pipes_flowing" if code & FLOWING else "pipes_dry")
         key = "pipes_cell_source" if code & SOURCE else "pipes_cell"
         text = self.t(key + ("_locked" if code & LOCKED else ""), row=row + 1, col=col + 1, sides=sides, flow=flow)
@@ -320,6 +319,11 @@ class PipesView(ParView):
         """"Turned and locked row 3, column 4": what the hint's ("set", row, col, value) move does."""
         return self.t("pipes_live_hinted", row=int(move[1]) + 1, col=int(move[2]) + 1)
 
+    def _sides(self, tile: int) -> str:
+        """"up, right" (JA "上・右"): a tile's openings, or "nothing"."""
+        names = [self.t(f"pipes_side_{side}") for side in pipes.open_sides(tile)]
+        return self.t("pipes_side_separator").join(names) if names else self.t("pipes_sides_none")
+
     def move_summary(self, before: Any, after: pipes.State, move: Any, verbosity: str) -> str | None:
         """What the water did, in one sentence ("Water reaches 7 tiles (+2); the water front is at row 3,
         column 4, 3 tiles from the exit"; Net: "…; joined: row 2 column 3"), after the tile turned ("Turned
@@ -334,13 +338,14 @@ class PipesView(ParView):
         if pipes.status(after) != 0:
             return None  # the clear message follows
         text = self._flow_text(before, after, verbosity)
-        if move is not None and move[0] != "set":  # a turn names its tile (full: and which way)
+        if move is not None and move[0] != "set":  # a turn names its tile and how it now lies (full: which way it went)
             row, col = int(move[1]), int(move[2])
-            action = self.t("action_turn_ccw" if move[0] == "ccw" else "action_turn_cw")
-            if verbosity == "full":
-                text = self.t("said_cell_action", row=row + 1, col=col + 1, action=action) + " " + text
-            else:  # one sentence: "Turned row 2, column 3; water reaches 7 tiles …"
-                text = self.t("said_cell_turned", row=row + 1, col=col + 1, change=text[:1].lower() + text[1:])
+            where = {"row": row + 1, "col": col + 1, "sides": self._sides(after.tile(row, col))}
+            if verbosity == "full":  # "Row 2, column 3 turned clockwise, now open up, right. Water reaches …"
+                turned = self.t(f"pipes_said_turned_{'ccw' if move[0] == 'ccw' else 'cw'}", **where)
+                text = self.host.sentences(turned, text)  # (JA: no space after 。)
+            else:  # one sentence: "Turned row 2, column 3, now open up, right; water reaches 7 tiles …"
+                text = self.t("pipes_said_turned", **where, change=text[:1].lower() + text[1:])
         return text
 
     def _animate_turn(self, before: pipes.State, after: pipes.State, move: Any) -> None:
