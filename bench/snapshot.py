@@ -323,9 +323,9 @@ def markdown(report: dict[str, Any]) -> str:
         "",
         "Restore breakdown, medians in ms from navigation start (performance marks `masume:snapshot:*`):",
         "",
-        "| visit | bundle read (`read`) | memory rebuilt (`decoded`) "
+        "| visit | bundle read (`read`) | checksum checked (`decoded`) "
         "| WebAssembly instantiated (compiled while the bundle was read), numpy's libraries loaded, "
-        "sha256 checked meanwhile (`runtime`) | Python restored (`restored`) | `data-ready` |",
+        "memory written into the heap (`runtime`) | Python restored (`restored`) | `data-ready` |",
         "|---|---:|---:|---:|---:|---:|",
         *[f"| {visit} | " + " | ".join(f"{marks[visit][name]['median']:.0f}" for name in RESTORE_MARKS)
           + f" | {times[visit]['median']:.0f} |" for visit in ("second", "third")],
