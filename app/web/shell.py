@@ -87,6 +87,7 @@ class Shell:
         on(by_id("shortcuts-toggle"), "change", lambda event: self.set_setting("shortcuts", bool(event.target.checked)))
         on(by_id("announce-select"), "change", lambda event: self.set_setting("announce", str(event.target.value)))
         on(by_id("palette-select"), "change", lambda event: self.set_palette(str(event.target.value)))
+        on(by_id("skip-link"), "click", lambda _event: by_id("view").focus())
         on(by_id("keys-button"), "click", lambda _event: self.open_keys())
         on(by_id("keys-close"), "click", lambda _event: by_id("keys-dialog").close())
         on(by_id("confirm-yes"), "click", lambda _event: self._answer(True))

@@ -127,3 +127,23 @@ def test_the_focus_ring_of_the_first_and_last_stage_is_not_clipped_by_the_stage_
         assert stage.evaluate("b => b === document.activeElement")
         stage.evaluate("b => b.scrollIntoView({block: 'nearest'})")
         assert stage.evaluate(ring_inside) is None, f"the {which} stage's ring is clipped"
+
+
+@pytest.mark.parametrize(("fragment", "locale", "words"), [("", "en-US", "Skip to the main content"),
+                                                           ("#crosslight", "ja-JP", "メインコンテンツへ移動")])
+def test_the_first_tab_offers_a_skip_past_the_header_to_the_screen(open_page, fragment, locale, words) -> None:  # noqa: ANN001
+    page = open_page(fragment, locale=locale)
+    skip = page.locator("#skip-link")
+    assert skip.bounding_box()["width"] <= 1  # out of sight until the keyboard reaches it
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "skip-link"
+    box = skip.bounding_box()
+    assert box["width"] > 40 and box["height"] > 20 and box["x"] >= 0 and box["y"] >= 0, box  # seen once focused
+    assert skip.inner_text() == words
+    route = page.evaluate("location.hash")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "view"
+    assert page.evaluate("location.hash") == route  # the route is untouched
+    page.keyboard.press("Tab")  # the next stop is inside the screen, not back in the header
+    assert page.evaluate("document.getElementById('view').contains(document.activeElement)") is True

@@ -77,6 +77,7 @@ def test_a_missing_file_is_named_in_japanese(browser, base_url) -> None:  # noqa
                                     lambda route: route.fulfill(status=404, body=""), locale="ja-JP")
     text = assert_readable(page)
     assert text.startswith("ゲームを開始できませんでした") and missing in text and "アップロード" in text, text
+    assert page.title() == "マス目"  # the tab says the site's name in the player's language before Python runs
     context.close()
 
 

@@ -24,6 +24,7 @@ LOADER_KEYS = {
     "msg-file-protocol": "load_file_protocol",
     "loading-retry": "retry",
     "loading-title": "site_title",
+    "page-title": "site_title",  # the tab's title while the page loads (static/js/boot.js localises it)
 }
 
 

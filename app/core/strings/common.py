@@ -9,6 +9,7 @@ from __future__ import annotations
 EN: dict[str, str] = {
     # Site
     "site_title": "Masume",
+    "skip_to_content": "Skip to the main content",
     "site_tagline": "Grid puzzles that run in your browser",
     "menu_heading": "Choose a puzzle",
     # Loading
@@ -210,6 +211,7 @@ EN: dict[str, str] = {
 JA: dict[str, str] = {
     # Site
     "site_title": "マス目",
+    "skip_to_content": "メインコンテンツへ移動",
     "site_tagline": "ブラウザで遊べるマス目パズル集",
     "menu_heading": "パズルを選んでください",
     # Loading
