@@ -23,7 +23,7 @@ _FIELD = re.compile(r"^[A-Za-z0-9_\-]*$")
 
 # What kind of problem a game ID has: the page says it in the player's language
 # (catalogue key "id_problem_<kind>"); the English message keeps the detail.
-ID_PROBLEMS = ("shape", "version", "size", "board", "solved", "unsolvable", "too_long")
+ID_PROBLEMS = ("shape", "version", "size", "board", "solved", "unsolvable", "too_long", "stage")
 
 
 class GameIdError(ValueError):

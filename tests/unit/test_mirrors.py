@@ -347,7 +347,9 @@ def mangle(part: int, new: str) -> str:
     [
         ("", "shape"),
         ("hello", "shape"),
-        ("9-99", "board"),
+        ("9-99", "stage"),
+        ("stage-1-01", "stage"),  # the records' key for stage 1-01, not its ID
+        ("1-1", "stage"),
         ("3.5x5-normal.a.t0r", "version"),  # format 2 is the second edition's; 3 is unknown
         (lambda: valid_id() + ".x", "shape"),
         (lambda: mangle(1, "4x4-normal"), "size"),

@@ -1,6 +1,10 @@
 """The URL hash names the screen: home, a new game, or one exact puzzle."""
 
+import pytest
+
+from app.core.gameid import GameIdError
 from app.core.route import DAILY, EDIT, MAX_HASH_CHARS, PLAY, REPLAY, STATS, Route, format_hash, parse_hash
+from app.games import mirrors
 
 GAMES = {"crosslight", "mines", "mirrors"}
 
@@ -82,3 +86,20 @@ def test_the_editor_is_a_screen_that_may_carry_the_stage_being_built() -> None:
     assert format_hash("mirrors", stage, EDIT) == f"#mirrors/edit/{stage}"
     assert format_hash("mirrors", None, EDIT) == "#mirrors/edit"
     assert parse_hash("#mirrors/editor", GAMES).screen == PLAY  # a game ID that merely starts with the word
+
+
+@pytest.mark.parametrize("fragment", ["#mirrors/stage-1-01", "#mirrors/9-99", "#mirrors/Stage-4-13", "#mirrors/1-1"])
+def test_an_address_naming_no_stage_opens_light_path_and_its_id_is_refused_as_no_stage(fragment: str) -> None:
+    """The route hands the text to the game screen as a puzzle to play; the backend refuses it as "stage", so the
+    page says that no such stage exists (not that the board is damaged) and opens the first stage not cleared."""
+    route = parse_hash(fragment, GAMES)
+    assert route == Route(game="mirrors", game_id=fragment.partition("/")[2])
+    with pytest.raises(GameIdError) as refused:
+        mirrors.decode(route.game_id or "")
+    assert refused.value.kind == "stage"
+
+
+def test_an_address_naming_a_stage_opens_that_stage() -> None:
+    route = parse_hash("#mirrors/2-05", GAMES)
+    assert route == Route(game="mirrors", game_id="2-05")
+    assert mirrors.stage_of(mirrors.decode(route.game_id or "")) == "2-05"

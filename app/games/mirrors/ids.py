@@ -16,7 +16,8 @@
 An ID names the puzzle as it starts, whatever position a state has reached, so
 `decode(encode(state))` is the start of `state`'s puzzle. A tampered ID is refused with the
 `GameIdError` kinds of `app.core.gameid`: the shape, the version, the size ("size"), a cell,
-source or inventory that cannot be ("board"), a board solved at the start ("solved") or that
+source or inventory that cannot be ("board"), a stage's name that names none ("stage": "9-99",
+"stage-1-01"), a board solved at the start ("solved") or that
 no moves solve ("unsolvable"); a board too tangled for the solver's budget is refused as "board".
 """
 
@@ -56,6 +57,8 @@ _INVENTORY = re.compile(r"[0-9]{2}")
 SIDES = "tblr"
 COLOUR_LETTERS = "wrgb"
 _SOURCE = re.compile(r"([tblr])([0-9])([wrgb])")
+# What a player may write for a stage that is not one: "9-99", "1-1", or the records' key "stage-1-01".
+_STAGE_LIKE = re.compile(r"(?:stage[-_ ]?)?[0-9]{1,3}-[0-9]{1,3}", re.IGNORECASE)
 
 assert len(CELL_LETTERS) == CODE_COUNT
 
@@ -109,8 +112,10 @@ def decode(text: str) -> State:
     stripped = text.strip()
     if STAGE_ID.fullmatch(stripped):
         if stripped not in STAGES:
-            raise GameIdError(f"there is no stage {stripped}", "board")
+            raise GameIdError(f"there is no stage {stripped}", "stage")
         return stage_state(stripped)
+    if _STAGE_LIKE.fullmatch(stripped):  # a stage's name written some other way, or out of range
+        raise GameIdError(f"{stripped!r} names no stage (a stage is written like 1-01)", "stage")
     if stripped.startswith(f"{VERSION_PIECES}."):
         params_text, cells_text, sources_text, inventory_text = split(stripped, VERSION_PIECES, 4)
         width, height, difficulty = _pieces_params_in(params_text)
