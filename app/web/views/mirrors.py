@@ -29,13 +29,13 @@ import math
 from collections import OrderedDict
 from typing import Any
 
-import js
 import numpy as np
 
 from app.games import mirrors
 from app.games.mirrors.cells import DELTAS
 from app.web.dom import element
 from app.web.layout import MOUSE_PRIMARY, MOUSE_SECONDARY, Action, BoardLayout, Geometry, Position
+from app.web.legend import beside_the_board
 from app.web.screen.stage_list import StageList
 from app.web.views.mirrors_paint import (
     BEAM,
@@ -382,7 +382,7 @@ class MirrorsView(ParView):
         self._hand = Hand(self.t, self.host.listen)
         host.appendChild(self._hand.root)
         # Open beside the board on wide screens; one line to open on a phone, where it sits under the board.
-        wide = bool(js.window.matchMedia("(min-width: 641px)").matches)
+        wide = beside_the_board()
         self._legend = Legend(open_=wide)
         stages = self.spec.stages
         if stages is not None and stages.ids():

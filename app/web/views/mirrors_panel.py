@@ -11,6 +11,7 @@ from typing import Any
 from app.games import mirrors
 from app.games.mirrors import stages
 from app.web.dom import element
+from app.web.legend import Legend as SharedLegend
 from app.web.views.mirrors_paint import CELLS
 
 # The legend's lines, in order: what a player meets first comes first.
@@ -115,29 +116,22 @@ class Legend:
     """One line per kind of piece, each with a small drawing of it (the words carry the meaning)."""
 
     def __init__(self, *, open_: bool) -> None:
-        self.items: dict[str, Any] = {}  # piece -> its line in the legend
         self._puzzle: mirrors.Puzzle | None = None  # the puzzle the lines were chosen for
+        lines = []
         for piece in LEGEND:
             # The letters' drawing is a letter in the page's language (R, 赤): the same one the board shows.
             letter = [element("span", attrs={"data-i18n": "mirrors_letter_red"})] if piece == "letters" else []
-            symbol = element("span", cls=f"mirrors-key mirrors-key-{piece}", attrs={"aria-hidden": "true"},
-                             children=letter)
-            words = element("span", cls="mirrors-legend-text", attrs={"data-i18n": f"mirrors_legend_{piece}"})
-            self.items[piece] = element("li", cls="mirrors-legend-item", attrs={"data-piece": piece},
-                                        children=[symbol, words])
-        self.root = element("details", cls="mirrors-legend", attrs={"id": "mirrors-legend"}, children=[
-            element("summary", attrs={"data-i18n": "mirrors_legend_title"}),
-            element("ul", cls="mirrors-legend-list", children=list(self.items.values()))])
-        self.root.open = open_
+            lines.append((piece, element("span", cls=f"mirrors-key mirrors-key-{piece}", children=letter),
+                          f"mirrors_legend_{piece}"))
+        self._legend = SharedLegend("mirrors-legend", "mirrors_legend_title", lines, open_=open_)
+        self.items, self.root = self._legend.items, self._legend.root
 
     def sync(self, state: mirrors.State) -> None:
         """Show the lines of the pieces the board in play has."""
         if self._puzzle == state.puzzle:
             return
         self._puzzle = state.puzzle
-        shown = legend_pieces(state)
-        for piece, item in self.items.items():
-            item.hidden = piece not in shown
+        self._legend.show(legend_pieces(state))
 
 
 class StageFileNotice:
