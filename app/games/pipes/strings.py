@@ -53,6 +53,16 @@ EN = {
     "pipes_par": "Par {par}",
     "pipes_lock": "Lock",
     "pipes_unlock_all": "Unlock all",
+    # The legend beside the board (the words name shapes, not colours: the palette setting changes those).
+    "pipes_legend_title": "What the marks mean",
+    "pipes_legend_water": "Water: a wide pipe with a dark channel down its middle; the water has reached this tile.",
+    "pipes_legend_dry": "Dry pipe: thin and grey; no water reaches it yet.",
+    "pipes_legend_loop": "Loop: a wide pipe with a hollow centre and a turning arrow in the corner; this tile is "
+                         "on a loop, which a finished board never has.",
+    "pipes_legend_locked": "Locked tile (padlock, lighter tile): it does not turn until you unlock it (L).",
+    "pipes_legend_source": "Source (square in the middle): the water starts here; join every tile to it.",
+    "pipes_legend_entrance": "Entrance (arrow on the left edge): the water comes in here, beside the top-left tile.",
+    "pipes_legend_exit": "Exit (arrow on the right edge): lead the water here, beside the bottom-right tile.",
     "pipes_tool_label": "A click or tap does",
     "pipes_tool_turn_cw": "Turn ↻",
     "pipes_tool_turn_ccw": "Turn ↺",
@@ -153,6 +163,16 @@ JA = {
     "pipes_par": "基準 {par}手",
     "pipes_lock": "固定",
     "pipes_unlock_all": "固定をすべて解除",
+    # 盤面の横の凡例（色ではなく形で説明する。色は「色」の設定で変わる）
+    "pipes_legend_title": "印の意味",
+    "pipes_legend_water": "水：太い管の中央に暗い溝があります。このタイルまで水が届いています。",
+    "pipes_legend_dry": "乾いた管：細い灰色の管です。まだ水が届いていません。",
+    "pipes_legend_loop": "輪：太い管の中心が白抜きで、角に回転の矢印があります。このタイルは輪の一部です"
+                         "（完成した盤面に輪はありません）。",
+    "pipes_legend_locked": "固定したタイル（南京錠、明るいタイル）：解除する（L）まで回りません。",
+    "pipes_legend_source": "水源（中央の四角）：水はここから流れます。すべてのタイルを水源につなげます。",
+    "pipes_legend_entrance": "入口（左端の矢印）：左上のタイルの横から水が入ります。",
+    "pipes_legend_exit": "出口（右端の矢印）：右下のタイルの横まで水を導きます。",
     "pipes_tool_label": "クリック・タップの動作",
     "pipes_tool_turn_cw": "右に回す ↻",
     "pipes_tool_turn_ccw": "左に回す ↺",

@@ -14,8 +14,10 @@ import numpy as np
 from app.games import pipes
 from app.web.dom import element
 from app.web.layout import MOUSE_MIDDLE, MOUSE_PRIMARY, MOUSE_SECONDARY, Action, BoardLayout, Geometry, Position
+from app.web.legend import beside_the_board
 from app.web.views.base import CustomField
 from app.web.views.par import ParView
+from app.web.views.pipes_legend import PipesLegend
 
 TOOL = "tool"  # the action of a click or tap: whatever the tool switch has chosen
 TURN_MS = 150  # a quarter turn; the issue's ceiling
@@ -32,6 +34,9 @@ COLOURS = {"bg": "#1b2233", "tile": "#263047", "tile_locked": "#33405e", "edge":
 OKABE_ITO = {**COLOURS, "water": "#56b4e9", "loop": "#e69f00", "source": "#f0e442"}
 PALETTES = {"standard": COLOURS, "okabe_ito": OKABE_ITO}
 SIDE_VECTORS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # up, right, down, left as (dx, dy)
+# The legend's lines, as the board draws them: a straight left-right pipe (10), a corner right-down (6), an end (2).
+LEGEND = (("water", 10 | FLOWING), ("dry", 10), ("loop", 6 | LOOP), ("locked", 10 | LOCKED),
+          ("source", 2 | SOURCE | FLOWING), ("entrance", ENTRANCE + WET), ("exit", EXIT + WET))
 
 
 class PipesView(ParView):
@@ -65,6 +70,7 @@ class PipesView(ParView):
         self._unlock_button: Any = None  # "Unlock all", once extra_controls has made it
         self.tool = "turn_cw"  # what a click or tap does: "turn_cw", "turn_ccw" or "lock"
         self.colours = COLOURS
+        self._legend: PipesLegend | None = None
 
     @property
     def grid_label_key(self) -> str:  # type: ignore[override]
@@ -129,6 +135,8 @@ class PipesView(ParView):
         full repaint draws: no stub of an old arm is left on a neighbour, no new arm is cut.
         """
         self.colours = PALETTES.get(str(self.host.setting("palette")), COLOURS)
+        if self._legend is not None:
+            self._legend.repaint(self.colours)
         layout = geometry.layout
         for position in area:
             code = int(codes[layout.index(position)])
@@ -422,6 +430,8 @@ class PipesView(ParView):
         """"Unlock all" can be pressed only while a tile is locked and the board is in play."""
         if self._unlock_button is not None:
             self._unlock_button.disabled = session.over or not any(session.state.locked)
+        if self._legend is not None:
+            self._legend.sync(session.state.params.mode)
 
     def extra_stats(self, session: Any) -> list[tuple[str, str, str]]:
         """Net mode: how many tiles are joined to the source."""
@@ -460,12 +470,15 @@ class PipesView(ParView):
         self.tool = tool
 
     def extra_controls(self, host: Any) -> None:
-        """"Unlock all"."""
+        """"Unlock all", and the legend of the board's marks."""
         button = element("button", attrs={"type": "button", "id": "pipes-unlock-all", "data-i18n": "pipes_unlock_all",
                                           "disabled": ""})
         host.appendChild(button)
         self._unlock_button = button
         self.host.listen(button, "click", lambda _event: self.host.request(("unlock_all",)))
+        self._legend = PipesLegend(LEGEND, self.paint_cell, open_=beside_the_board())
+        self._legend.repaint(self.colours)
+        host.appendChild(self._legend.root)
 
 
 def _clip_square(context: Any, x: float, y: float, size: float) -> None:
