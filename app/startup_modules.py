@@ -26,9 +26,9 @@ def _module_name(path: Path, root: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _runs_at_import(tree: ast.Module) -> Iterator[ast.stmt]:
+def _runs_at_import(tree: ast.Module) -> Iterator[ast.AST]:
     """The statements run when the module is imported (not function bodies, nor TYPE_CHECKING blocks)."""
-    pending: list[ast.stmt] = list(tree.body)
+    pending: list[ast.AST] = list(tree.body)
     while pending:
         node = pending.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

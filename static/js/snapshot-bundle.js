@@ -161,7 +161,8 @@ export function copyMemory({header, payload}, target, from = 0, end = header.mem
   if (done < end) target.fill(0, done - from, end - from);
 }
 
-// Check the payload's checksum, then rebuild memory and files: {header, memory, files}.
+// Check the payload's checksum, then rebuild the whole memory image and the files: {header, memory,
+// files}. For tests and tools that rewrite a bundle; a restoring page uses checkBundle and copyMemory.
 // Throws BundleError on a malformed bundle or any mismatch.
 export function openBundle(bytes) {
   const bundle = checkBundle(bytes);
