@@ -300,12 +300,15 @@
       var copy = response.clone();
       if (!staging || !copy.body) { countBody(copy, entry).then(ended); return response; }
       var check = checker(entry);
+      var verdict = null;  // the check's promise, made once the last byte has passed
+      function judge() { if (!verdict) verdict = check.end(); return verdict; }
       var body = copy.body.pipeThrough(new TransformStream({
         transform: function (chunk, controller) {
           check.add(chunk);
           arrived(chunk.byteLength);
           controller.enqueue(chunk);
-        }
+        },
+        flush: function () { judge(); }  // (not after the cache's write: that can take seconds)
       }));
       var stored = new Response(body, {status: copy.status, statusText: copy.statusText, headers: copy.headers});
       var cacheUsed = null;
@@ -314,7 +317,7 @@
         return cache ? cache.put(url, stored) : stored.arrayBuffer();
       }).catch(function () { /* a full quota only costs the worker a download */ }).then(function () {
         done();
-        return check.end();
+        return judge();
       }).then(function (good) {
         // (the worker checks hashes too; a damaged copy is not left for it to find)
         if (!good && cacheUsed) cacheUsed.delete(url);
@@ -347,12 +350,31 @@
       delete prefetched[entryUrl(packed)];  // nobody else asks for the gzipped copy
       compiled = response.then(function (packedResponse) {
         if (!packedResponse.ok || !packedResponse.body) return null;
-        var inflated = packedResponse.body.pipeThrough(new DecompressionStream("gzip"));
+        var inflated = inflatedOrNamed(packedResponse.body, packed);
         return WebAssembly.compileStreaming(new Response(inflated, {headers: {"Content-Type": "application/wasm"}}));
       });
     }
     window.masumeRuntimeWasm = compiled.catch(function () { return null; });
     return true;
+  }
+
+  // The inflated bytes of a gzipped download. Bytes that cannot be inflated (changed, or cut
+  // short) name the file as damaged at once, a fraction of a second into the download, instead
+  // of after the whole file's checksum, which the Cache API's write can hold back for seconds.
+  function inflatedOrNamed(body, entry) {
+    var reader = body.pipeThrough(new DecompressionStream("gzip")).getReader();
+    return new ReadableStream({
+      pull: function (controller) {
+        return reader.read().then(function (step) {
+          if (step.done) controller.close();
+          else controller.enqueue(step.value);
+        }, function (error) {
+          fileDamaged(entry);
+          controller.error(error);
+        });
+      },
+      cancel: function (reason) { return reader.cancel(reason); }
+    });
   }
 
   function modulePreload(entry) {

@@ -163,6 +163,19 @@ def test_a_wasm_file_with_flipped_bytes_is_named_as_damaged(browser, base_url) -
     context.close()
 
 
+def test_a_runtime_that_cannot_be_inflated_is_named_before_its_checksum(browser, base_url) -> None:  # noqa: ANN001
+    # With the checksum unable to judge (a digest that fails counts as good), only the inflating
+    # stream can name the file: it does so as soon as the gzip stream breaks.
+    damaged = "static/vendor/pyodide/pyodide.asm.wasm-gz"
+    body = bytearray((ROOT / damaged).read_bytes())
+    body[len(body) // 3] ^= 0xFF
+    no_digest = "crypto.subtle.digest = () => Promise.reject(new Error('no digest in this test'));"
+    context, page, _ = open_failing(browser, base_url, f"{base_url}{damaged}",
+                                    lambda route: route.fulfill(status=200, body=bytes(body)), init_script=no_digest)
+    assert f"the file {damaged} is damaged" in assert_readable(page)
+    context.close()
+
+
 def test_a_truncated_module_is_named_from_its_size(browser, base_url) -> None:  # noqa: ANN001
     damaged = "static/vendor/pyodide/pyodide.asm.js"
     body = (ROOT / damaged).read_bytes()
