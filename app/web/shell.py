@@ -191,8 +191,13 @@ class Shell:
             self.screen = None
         self._remove_engine_note()
         status = dom.element("p", attrs={"role": "status", "data-i18n": "loading_engine"})
+        # The boot screen's blinking grid: numpy's 3 MB can take a while on a slow link, and a still
+        # page looks stuck (CSS only, so it keeps moving while Python is busy; still with reduced motion).
+        blinking = dom.element("div", cls="loading-grid", attrs={"aria-hidden": "true"},
+                               children=[dom.element("i") for _ in range(9)])
         note = dom.element("section", cls="engine-loading", attrs={"id": "engine-loading"},
-                           children=[dom.element("h1", attrs={"data-i18n": registry.backend(game).name_key}), status])
+                           children=[dom.element("h1", attrs={"data-i18n": registry.backend(game).name_key}),
+                                     blinking, status])
         self.i18n.apply(note)
         by_id("view").appendChild(note)
         document.documentElement.setAttribute("data-view", "loading")

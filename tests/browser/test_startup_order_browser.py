@@ -137,6 +137,15 @@ def test_a_game_route_waiting_for_numpy_names_the_game_and_follows_the_language(
     note = page.locator("#engine-loading")
     assert note.locator("h1").inner_text() == "Light Path"  # the game asked for, not the site's name
     assert note.locator("[role=status]").inner_text() == "Loading the puzzle engine (numpy)…"
+    # It moves while it waits (a still page looks stuck), and the motion is hidden from screen readers.
+    assert page.evaluate("""() => [...document.querySelectorAll('#engine-loading .loading-grid i')]
+        .filter((cell) => cell.getAnimations().some((a) => a.playState === 'running')).length""") == 9
+    assert note.locator(".loading-grid").get_attribute("aria-hidden") == "true"
+    running = """() => [...document.querySelectorAll('#engine-loading .loading-grid i')]
+        .filter((cell) => cell.getAnimations().some((a) => a.playState === 'running')).length"""
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(running) == 0  # still for a player who asked for less motion
+    page.emulate_media(reduced_motion="no-preference")
     page.select_option("#lang-select", "ja")
     page.wait_for_function("() => document.querySelector('#engine-loading h1').textContent === '光の道'")
     assert note.locator("[role=status]").inner_text() == "パズルエンジン（numpy）を読み込み中…"
