@@ -183,8 +183,13 @@ def test_undo_and_restart_say_how_many_targets_are_lit(page) -> None:  # noqa: A
     cell(page, first[1], first[2]).click()
     page.wait_for_function("() => document.querySelector('#stat-moves').textContent === '1'")
     after = mirrors.apply(state, first)
-    page.locator("#undo").click()
     live = page.locator("#live")
+    # Short words after a turn: one sentence naming the mirror's new slant as its label does, then what lit.
+    slant = CONTENT[after.code(first[1], first[2])]
+    assert slant in cell(page, first[1], first[2]).get_attribute("aria-label")
+    expect(live).to_have_text(re.compile(
+        rf"^Row {first[1] + 1}, column {first[2] + 1} turned, now {re.escape(slant)}; lit: [^.]* targets? lit$"))
+    page.locator("#undo").click()
     expect(live).to_contain_text("Undone; ")
     lost = sorted(mirrors.lit_targets(after) - mirrors.lit_targets(state))
     text = live.inner_text()

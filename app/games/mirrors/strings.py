@@ -7,6 +7,7 @@ is the letter the view draws on sources, filters, glass and targets.
 
 Fields: {row} {col} 1-based cell; {colour} a `mirrors_colour_*` text; {direction} a
 `mirrors_direction_*` text; {left} `remaining_turns` after the hinted turn; {n} pieces left to place;
+{content} a cell's contents in its label's words ("mirror /", a `mirrors_aria_*` text);
 {colours} beam colours the view joins with `mirrors_colour_separator` (`mirrors_aria_beams` for two or more);
 {targets} a list the view joins from `mirrors_target_item`; {lit} {total} {done}
 counts; {stage} a stage id such as 1-01 (or "Stage 1-01" in `mirrors_stage_option`);
@@ -38,7 +39,7 @@ EN = {
     "mirrors_hinted": "Turned the mirror at row {row}, column {col}; {left} turns to go",
     "mirrors_hinted_moves": "Turned the mirror at row {row}, column {col}; {left} moves to go",
     "mirrors_hinted_splitter": "Turned the splitter at row {row}, column {col}; {left} moves to go",
-    "mirrors_said_turned": "Row {row}, column {col} turned",
+    "mirrors_said_turned": "Row {row}, column {col} turned, now {content}",
     "mirrors_refused_fixed": "Row {row}, column {col} is a fixed mirror; it cannot turn.",
     "mirrors_refused_nothing": "Nothing to turn at row {row}, column {col}.",
     "mirrors_refused_source": "Nothing to turn here: this is a light source.",
@@ -235,7 +236,7 @@ JA = {
     "mirrors_hinted": "{row}行{col}列の鏡を回しました。あと{left}回です",
     "mirrors_hinted_moves": "{row}行{col}列の鏡を回しました。あと{left}手です",
     "mirrors_hinted_splitter": "{row}行{col}列のハーフミラーを回しました。あと{left}手です",
-    "mirrors_said_turned": "{row}行{col}列を回しました",
+    "mirrors_said_turned": "{row}行{col}列を{content}に回しました",
     "mirrors_refused_fixed": "{row}行{col}列は固定された鏡です。回せません。",
     "mirrors_refused_nothing": "{row}行{col}列には回せるものがありません。",
     "mirrors_refused_source": "ここには回せるものがありません。これは光源です。",
