@@ -158,6 +158,30 @@ def test_every_cell_asks_the_backend_and_a_source_is_answered_by_the_view() -> N
         assert view.move_for("turn", won, 1, -1) is None and view.move_for("turn", won, 0, 0) is None
 
 
+def test_a_source_on_the_ring_is_named_by_its_side_and_its_grid_position_agrees() -> None:
+    # One source on each side of a 2×3 board; each shines into the cell it is named beside.
+    state = board([". . .", ". . TW"], [(-1, 1, mc.DOWN, mc.WHITE), (2, 0, mc.UP, mc.RED),
+                                        (0, -1, mc.RIGHT, mc.GREEN), (1, 3, mc.LEFT, mc.BLUE)])
+    view, _ = view_on(state)
+    labels = {position: label_of(view, state, *position) for position in [(-1, 1), (2, 0), (0, -1), (1, 3)]}
+    assert labels == {(-1, 1): "Source white, above row 1, column 2, heading down",
+                      (2, 0): "Source red, below row 2, column 1, heading up",
+                      (0, -1): "Source green, left of row 1, column 1, heading right",
+                      (1, 3): "Source blue, right of row 2, column 3, heading left"}
+    # The ARIA grid: cells are numbered as their labels; the ring goes on after them (below: row 3, right:
+    # column 4) and has no index before row 1 or column 1 (indices start at 1): "above", "left of" say it.
+    rows, _ = view.layout(state).grid_rows(range(-1, 3))
+    index = {(r, c): (row_index, col_index) for row_index, cells in rows for _, r, c, col_index in cells}
+    assert index[(0, 0)] == (1, 1) and index[(1, 2)] == (2, 3), "cells agree with their labels"
+    assert index[(-1, 1)] == (0, 2), "above row 1: no row index, the column of its label"
+    assert index[(2, 0)] == (3, 1), "below row 2: the row after it, the column of its label"
+    assert index[(0, -1)] == (1, 0), "left of column 1: the row of its label, no column index"
+    assert index[(1, 3)] == (2, 4), "right of column 3: the row of its label, the column after it"
+    japanese, _ = view_on(state, "ja")
+    assert label_of(japanese, state, -1, 1) == "白の光源、1行2列の上から下向きに照らす"
+    assert label_of(japanese, state, 1, 3) == "青の光源、2行3列の右から左向きに照らす"
+
+
 # --- 3. labels name the beam's colours; undo, redo and restart say the targets -----------------------------
 
 

@@ -58,6 +58,12 @@ TURN_MS = 150  # a turned mirror swings a quarter turn into place, as Pipe Link'
 # The keys that place a piece: M and S place "/", with Shift "\\".
 PLACEMENTS = {"place_mirror": ("mirror", 0), "place_mirror_back": ("mirror", 1),
               "place_splitter": ("splitter", 0), "place_splitter_back": ("splitter", 1)}
+# The side of the board a source is on, by the way it shines (up, right, down, left): its label names the side
+# and the cell it shines into. ARIA grid indices start at 1, so the ring above row 1 and left of column 1 has no
+# row (column) index of its own; the ring below and to the right goes on from the cells (rows + 1, cols + 1): the
+# labels ("Row 1, column 1" is index 1) and the indices agree, and "above row 1" says what no index can.
+SOURCE_LABELS = ("mirrors_aria_source_bottom", "mirrors_aria_source_left", "mirrors_aria_source_top",
+                 "mirrors_aria_source_right")
 # What a move is said as, after it ("mirrors_said") and as a hint played ("mirrors_hinted", with the moves left).
 MOVE_WORDS = {
     "mirrors_said": {("turn",): "mirrors_said_turned", ("place", "mirror"): "mirrors_said_placed_mirror",
@@ -168,11 +174,12 @@ class MirrorsView(ParView):
 
     def label(self, code: int, position: Position) -> str:
         """"Row R, column C, <content>[, <colours> beam(s)]" for cells ("target green unlit, blue beam");
-        "Source <colour>, entering row R, column C, heading <d>" for sources."""
+        "Source <colour>, above row R, column C, heading down" (below, left of, right of) for sources on the ring:
+        the side it is on and the cell it shines into, as the ring's ARIA positions allow (`SOURCE_LABELS`)."""
         if code & SOURCE:
             direction = code & 3
             d_row, d_col = DELTAS[direction]
-            return self.t("mirrors_aria_source", colour=self._colour_word((code >> 2) & 3),
+            return self.t(SOURCE_LABELS[direction], colour=self._colour_word((code >> 2) & 3),
                           row=position[0] + d_row + 1, col=position[1] + d_col + 1,
                           direction=self.t(f"mirrors_direction_{mirrors.DIRECTION_NAMES[direction]}"))
         content = self._content(code)
