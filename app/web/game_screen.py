@@ -169,9 +169,9 @@ class GameScreen:
             self._start(state)
             game_id = self.game_id()  # a daily left half-played is restored like any other board
         else:
-            state = decode_for_play(self, game_id, "bad_link") if game_id is not None else None
-            if state is None:  # no ID, or a bad link (already said): the first stage not yet cleared
-                state = first_unfinished_stage(self.backend, self.shell.stages)
+            # No ID, or a bad link (said, naming the stage opened instead): the first stage not yet cleared.
+            first_stage = lambda: first_unfinished_stage(self.backend, self.shell.stages)  # noqa: E731
+            state = decode_for_play(self, game_id, "bad_link", first_stage) if game_id is not None else first_stage()
             if state is None:  # no stage left to clear: the endless run's board, else the first preset
                 state = self._fresh_state(self.view.adjust_params(opening_params(self)))
             self._start(state)

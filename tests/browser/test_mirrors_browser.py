@@ -24,6 +24,7 @@ pytestmark = pytest.mark.browser
 
 COLOURS = ("white", "red", "green", "blue")
 DIRECTIONS = ("up", "right", "down", "left")
+SIDES = ("below", "left of", "above", "right of")  # where a source shining each way sits
 STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))
 CONTENT = {0: "empty", 1: "wall", 2: "mirror /", 3: "mirror \\", 4: "fixed mirror /", 5: "fixed mirror \\"}
 
@@ -51,7 +52,7 @@ def expected_labels(state: mirrors.State) -> dict[tuple[int, int], str]:
     for source in mirrors.sources(state):
         d_row, d_col = STEP[source.direction]
         labels[(source.row, source.col)] = (
-            f"Source {COLOURS[source.colour]}, entering row {source.row + d_row + 1}, "
+            f"Source {COLOURS[source.colour]}, {SIDES[source.direction]} row {source.row + d_row + 1}, "
             f"column {source.col + d_col + 1}, heading {DIRECTIONS[source.direction]}")
     return labels
 
@@ -183,8 +184,13 @@ def test_undo_and_restart_say_how_many_targets_are_lit(page) -> None:  # noqa: A
     cell(page, first[1], first[2]).click()
     page.wait_for_function("() => document.querySelector('#stat-moves').textContent === '1'")
     after = mirrors.apply(state, first)
-    page.locator("#undo").click()
     live = page.locator("#live")
+    # Short words after a turn: one sentence naming the mirror's new slant as its label does, then what lit.
+    slant = CONTENT[after.code(first[1], first[2])]
+    assert slant in cell(page, first[1], first[2]).get_attribute("aria-label")
+    expect(live).to_have_text(re.compile(
+        rf"^Row {first[1] + 1}, column {first[2] + 1} turned, now {re.escape(slant)}; lit: [^.]* targets? lit$"))
+    page.locator("#undo").click()
     expect(live).to_contain_text("Undone; ")
     lost = sorted(mirrors.lit_targets(after) - mirrors.lit_targets(state))
     text = live.inner_text()
@@ -265,7 +271,7 @@ def test_labels_follow_the_language(page) -> None:  # noqa: ANN001
         page.wait_for_function("() => document.querySelector('.board-grid button.edge')"
                                ".getAttribute('aria-label').includes('光源')")
         labels = page_labels(page)
-        assert labels[(-1, 0)] == "白の光源、下向きに1行1列へ照らす"
+        assert labels[(-1, 0)] == "白の光源、1行1列の上から下向きに照らす"
         assert labels[(1, 0)] == "2行1列、鏡 ／、白の光"
         assert labels[(1, 2)] == "2行3列、白の灯台、消灯"
     finally:

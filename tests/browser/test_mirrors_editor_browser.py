@@ -111,7 +111,7 @@ def test_a_stage_built_by_keyboard_is_tested_shared_and_won_from_its_link(page: 
     expect(cell(page, -1, 0)).to_have_attribute("aria-label", "Edge above column 1, no light source")
     # A white source above column 1, a mirror `/` under it (which sends the beam out), a target at the row's end.
     said = put(page, "source_white", -1, 0)
-    assert said == "Put: Source white, entering row 1, column 1, heading down"
+    assert said == "Put: Source white, above row 1, column 1, heading down"
     assert put(page, "mirror_slash", 0, 0).startswith("Put: Row 1, column 1, mirror /")
     assert put(page, "target_white", 0, 3) == "Put: Row 1, column 4, target white unlit"
     expect(page).to_have_url(re.compile(r"#mirrors/edit/2\.4x4-normal\.caam"))

@@ -401,6 +401,8 @@ def test_strings_cover_everything_the_backend_names() -> None:
         assert f"mirrors_colour_{name}" in keys and f"mirrors_letter_{name}" in keys
     for name in mc.DIRECTION_NAMES:
         assert f"mirrors_direction_{name}" in keys
+    for side in ("top", "bottom", "left", "right"):
+        assert f"mirrors_aria_source_{side}" in keys
     for problem in PROBLEMS:
         assert f"mirrors_stage_error_{problem}" in keys
     for stage_id in stages.STAGES:

@@ -158,6 +158,30 @@ def test_every_cell_asks_the_backend_and_a_source_is_answered_by_the_view() -> N
         assert view.move_for("turn", won, 1, -1) is None and view.move_for("turn", won, 0, 0) is None
 
 
+def test_a_source_on_the_ring_is_named_by_its_side_and_its_grid_position_agrees() -> None:
+    # One source on each side of a 2×3 board; each shines into the cell it is named beside.
+    state = board([". . .", ". . TW"], [(-1, 1, mc.DOWN, mc.WHITE), (2, 0, mc.UP, mc.RED),
+                                        (0, -1, mc.RIGHT, mc.GREEN), (1, 3, mc.LEFT, mc.BLUE)])
+    view, _ = view_on(state)
+    labels = {position: label_of(view, state, *position) for position in [(-1, 1), (2, 0), (0, -1), (1, 3)]}
+    assert labels == {(-1, 1): "Source white, above row 1, column 2, heading down",
+                      (2, 0): "Source red, below row 2, column 1, heading up",
+                      (0, -1): "Source green, left of row 1, column 1, heading right",
+                      (1, 3): "Source blue, right of row 2, column 3, heading left"}
+    # The ARIA grid: cells are numbered as their labels; the ring goes on after them (below: row 3, right:
+    # column 4) and has no index before row 1 or column 1 (indices start at 1): "above", "left of" say it.
+    rows, _ = view.layout(state).grid_rows(range(-1, 3))
+    index = {(r, c): (row_index, col_index) for row_index, cells in rows for _, r, c, col_index in cells}
+    assert index[(0, 0)] == (1, 1) and index[(1, 2)] == (2, 3), "cells agree with their labels"
+    assert index[(-1, 1)] == (0, 2), "above row 1: no row index, the column of its label"
+    assert index[(2, 0)] == (3, 1), "below row 2: the row after it, the column of its label"
+    assert index[(0, -1)] == (1, 0), "left of column 1: the row of its label, no column index"
+    assert index[(1, 3)] == (2, 4), "right of column 3: the row of its label, the column after it"
+    japanese, _ = view_on(state, "ja")
+    assert label_of(japanese, state, -1, 1) == "白の光源、1行2列の上から下向きに照らす"
+    assert label_of(japanese, state, 1, 3) == "青の光源、2行3列の右から左向きに照らす"
+
+
 # --- 3. labels name the beam's colours; undo, redo and restart say the targets -----------------------------
 
 
@@ -194,11 +218,13 @@ def test_undo_redo_and_restart_say_which_targets_changed_and_how_many_are_lit() 
         "Lit: white target at row 2, column 3. Unlit: white target at row 2, column 1. 1 of 2 targets lit")
     assert view.move_summary(state, state, None, "full") == "1 of 2 targets lit"
     assert view.move_summary(None, state, None, "short") == "1 of 2 targets lit"
-    assert view.move_summary(state, turned, ("turn", 1, 1), "full").startswith("Row 2, column 2 turned. Lit: ")
-    assert view.move_summary(state, turned, ("turn", 1, 1), "short").startswith("Lit: ")
+    assert view.move_summary(state, turned, ("turn", 1, 1), "full").startswith(
+        "Row 2, column 2 turned, now mirror \\. Lit: ")
+    assert view.move_summary(state, turned, ("turn", 1, 1), "short").startswith(
+        "Row 2, column 2 turned, now mirror \\; lit: ")
     aside = board([". . /", "TW / TW", ". . ."], [(3, 1, mc.UP, mc.WHITE)])  # a mirror no beam reaches
     assert view.move_summary(aside, mi.apply(aside, ("turn", 0, 2)), ("turn", 0, 2), "short") == \
-        "Row 1, column 3 turned; 1 of 2 targets lit", "a turn that changed no beam still says what it did"
+        "Row 1, column 3 turned, now mirror \\; 1 of 2 targets lit", "a turn that changed no beam says what it did"
     japanese, _ = view_on(state, "ja")
     assert japanese.move_summary(turned, state, None, "short").endswith("灯台 2 基のうち 1 基が点灯")
 
@@ -208,13 +234,38 @@ def test_a_turn_that_reroutes_a_beam_says_where_it_now_stops() -> None:
     view, _ = view_on(state)
     turned = mi.apply(state, ("turn", 0, 1))
     wall = "The red beam now ends at the wall at row 3, column 2"
-    assert view.move_summary(state, turned, ("turn", 0, 1), "short") == f"{wall}; 0 of 1 target lit"
+    assert view.move_summary(state, turned, ("turn", 0, 1), "short") == (
+        f"Row 1, column 2 turned, now mirror \\; {wall[:1].lower()}{wall[1:]}; 0 of 1 target lit")
     assert view.move_summary(state, turned, ("turn", 0, 1), "full") == (
-        f"Row 1, column 2 turned. {wall}. 0 of 1 target lit")
+        f"Row 1, column 2 turned, now mirror \\. {wall}. 0 of 1 target lit")
     assert view.move_summary(turned, state, None, "short") == (
         "The red beam now leaves the board from row 1, column 2, heading up; 0 of 1 target lit")
     japanese, _ = view_on(state, "ja")
     assert japanese.move_summary(state, turned, None, "short").startswith("赤の光は3行2列の壁で止まります、")
+
+
+def test_a_turn_says_the_pieces_new_slant_in_its_labels_words_in_one_short_sentence() -> None:
+    state = board(["/ . TW", "S/ . .", "L/ . ."], [(0, -1, mc.RIGHT, mc.WHITE)])
+    view, _ = view_on(state)
+    japanese, _ = view_on(state, "ja")
+    for row, col, before_words, after_words in ((0, 0, "mirror /", "mirror \\"), (1, 0, "splitter /", "splitter \\")):
+        turned = mi.apply(state, ("turn", row, col))
+        move = ("turn", row, col)
+        assert label_of(view, turned, row, col).startswith(f"Row {row + 1}, column {col + 1}, {after_words}")
+        short = view.move_summary(state, turned, move, "short")
+        assert short is not None and short.startswith(f"Row {row + 1}, column {col + 1} turned, now {after_words}; ")
+        assert short.count(".") == 0 and short.endswith("of 1 target lit"), "short: one sentence"
+        full = view.move_summary(state, turned, move, "full")
+        assert full is not None and full.startswith(f"Row {row + 1}, column {col + 1} turned, now {after_words}. ")
+        back = view.move_summary(turned, mi.apply(turned, move), move, "short")
+        assert back is not None and back.startswith(f"Row {row + 1}, column {col + 1} turned, now {before_words}; ")
+        said = japanese.move_summary(state, turned, move, "short")
+        ja_words = translate("ja", mi.cell_kind(turned, row, col).label_key)
+        assert ja_words in label_of(japanese, turned, row, col)
+        assert said is not None and said.startswith(f"{row + 1}行{col + 1}列を{ja_words}に回しました、")
+        assert "。" not in said, "short: one sentence in Japanese too"
+        assert japanese.move_summary(state, turned, move, "full").startswith(
+            f"{row + 1}行{col + 1}列を{ja_words}に回しました。")
 
 
 def test_one_target_is_said_in_the_singular() -> None:

@@ -95,6 +95,7 @@ EN: dict[str, str] = {
     "hint_none": "No safe move can be deduced",
     # Links and custom sizes
     "bad_link": "That link does not name a valid puzzle ({reason}). A new game was started.",
+    "bad_link_stage": "That link does not name a valid puzzle ({reason}). Opened stage {stage} instead.",
     "custom_size_invalid": "That size cannot be used: {reason}",
     # Notices
     "storage_unavailable": "Records will not be kept on this device.",
@@ -298,6 +299,7 @@ JA: dict[str, str] = {
     "hint_none": "確実に安全と言える手が見つかりません",
     # Links and custom sizes
     "bad_link": "このリンクは有効なパズルを指していません（{reason}）。新しいゲームを始めました。",
+    "bad_link_stage": "このリンクは有効なパズルを指していません（{reason}）。代わりにステージ {stage} を開きました。",
     "custom_size_invalid": "このサイズは使えません：{reason}",
     # Notices
     "storage_unavailable": "この端末には記録が保存されません。",

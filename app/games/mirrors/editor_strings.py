@@ -1,6 +1,6 @@
 """The stage editor's strings, English and Japanese (merged into `strings.EN` and `strings.JA`).
 
-Fields: {row} {col} 1-based; {label} a board position's label (`mirrors_aria_cell`, `mirrors_aria_source` or
+Fields: {row} {col} 1-based; {label} a board position's label (`mirrors_aria_cell`, `mirrors_aria_source_*` or
 `mirrors_edit_edge_*`); {piece} a `mirrors_edit_piece_*` text; {name} a draft's name; {count} {max} counts;
 {par} the minimum moves; {rating} 1..5; {verdict} a `mirrors_edit_verdict_*` text; {width} {height} a size.
 """

@@ -7,6 +7,7 @@ is the letter the view draws on sources, filters, glass and targets.
 
 Fields: {row} {col} 1-based cell; {colour} a `mirrors_colour_*` text; {direction} a
 `mirrors_direction_*` text; {left} `remaining_turns` after the hinted turn; {n} pieces left to place;
+{content} a cell's contents in its label's words ("mirror /", a `mirrors_aria_*` text);
 {colours} beam colours the view joins with `mirrors_colour_separator` (`mirrors_aria_beams` for two or more);
 {targets} a list the view joins from `mirrors_target_item`; {lit} {total} {done}
 counts; {stage} a stage id such as 1-01 (or "Stage 1-01" in `mirrors_stage_option`);
@@ -38,7 +39,7 @@ EN = {
     "mirrors_hinted": "Turned the mirror at row {row}, column {col}; {left} turns to go",
     "mirrors_hinted_moves": "Turned the mirror at row {row}, column {col}; {left} moves to go",
     "mirrors_hinted_splitter": "Turned the splitter at row {row}, column {col}; {left} moves to go",
-    "mirrors_said_turned": "Row {row}, column {col} turned",
+    "mirrors_said_turned": "Row {row}, column {col} turned, now {content}",
     "mirrors_refused_fixed": "Row {row}, column {col} is a fixed mirror; it cannot turn.",
     "mirrors_refused_nothing": "Nothing to turn at row {row}, column {col}.",
     "mirrors_refused_source": "Nothing to turn here: this is a light source.",
@@ -180,7 +181,11 @@ EN = {
     "mirrors_aria_glass": "glass {colour}",
     "mirrors_aria_target_lit": "target {colour} lit",
     "mirrors_aria_target_unlit": "target {colour} unlit",
-    "mirrors_aria_source": "Source {colour}, entering row {row}, column {col}, heading {direction}",
+    # A source on the ring, by the side of the board it is on, named beside the cell it shines into.
+    "mirrors_aria_source_top": "Source {colour}, above row {row}, column {col}, heading {direction}",
+    "mirrors_aria_source_bottom": "Source {colour}, below row {row}, column {col}, heading {direction}",
+    "mirrors_aria_source_left": "Source {colour}, left of row {row}, column {col}, heading {direction}",
+    "mirrors_aria_source_right": "Source {colour}, right of row {row}, column {col}, heading {direction}",
     "mirrors_list_separator": ", ",
     "mirrors_stage_option": "{stage} · {name}",
     "mirrors_stage_damaged": "The stage file is damaged: {problem} Endless mode still works.",
@@ -235,7 +240,7 @@ JA = {
     "mirrors_hinted": "{row}行{col}列の鏡を回しました。あと{left}回です",
     "mirrors_hinted_moves": "{row}行{col}列の鏡を回しました。あと{left}手です",
     "mirrors_hinted_splitter": "{row}行{col}列のハーフミラーを回しました。あと{left}手です",
-    "mirrors_said_turned": "{row}行{col}列を回しました",
+    "mirrors_said_turned": "{row}行{col}列を{content}に回しました",
     "mirrors_refused_fixed": "{row}行{col}列は固定された鏡です。回せません。",
     "mirrors_refused_nothing": "{row}行{col}列には回せるものがありません。",
     "mirrors_refused_source": "ここには回せるものがありません。これは光源です。",
@@ -374,7 +379,10 @@ JA = {
     "mirrors_aria_glass": "{colour}のガラス",
     "mirrors_aria_target_lit": "{colour}の灯台、点灯",
     "mirrors_aria_target_unlit": "{colour}の灯台、消灯",
-    "mirrors_aria_source": "{colour}の光源、{direction}向きに{row}行{col}列へ照らす",
+    "mirrors_aria_source_top": "{colour}の光源、{row}行{col}列の上から{direction}向きに照らす",
+    "mirrors_aria_source_bottom": "{colour}の光源、{row}行{col}列の下から{direction}向きに照らす",
+    "mirrors_aria_source_left": "{colour}の光源、{row}行{col}列の左から{direction}向きに照らす",
+    "mirrors_aria_source_right": "{colour}の光源、{row}行{col}列の右から{direction}向きに照らす",
     "mirrors_list_separator": "、",
     "mirrors_stage_option": "{stage}・{name}",
     "mirrors_stage_damaged": "ステージファイルが壊れています：{problem} エンドレスモードは遊べます。",

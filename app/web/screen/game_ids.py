@@ -11,18 +11,25 @@ from app.core import registry
 from app.core.route import format_hash
 
 
-def decode_for_play(screen: Any, text: str, problem_key: str) -> Any:
-    """Return the playable puzzle a game ID names, or None after telling the player why not."""
+def decode_for_play(screen: Any, text: str, problem_key: str, instead: Callable[[], Any] = lambda: None) -> Any:
+    """Return the playable puzzle a game ID names, or, after telling the player why not, the board `instead`
+    gives (None: the caller starts a new game). A stage opened instead is named: the problem's words then
+    "Opened stage 1-03 instead." (catalogue key "<problem_key>_stage")."""
     t = screen.i18n.t
     try:
         state = screen.backend.decode(text)
     except ValueError as exc:
-        screen.shell.notify(t(problem_key, reason=id_problem(t, exc)))
-        return None
+        reason = id_problem(t, exc)
+        fallback = instead()
+        stages = screen.backend.stages
+        stage = stages.stage_of(fallback) if stages is not None and fallback is not None else None
+        screen.shell.notify(t(f"{problem_key}_stage", reason=reason, stage=stage) if stage is not None
+                            else t(problem_key, reason=reason))
+        return fallback
     if screen.backend.status(state) != 0:
         # e.g. a Minesweeper board its first click already won: nothing left to play
         screen.shell.notify(t("finished_link"))
-        return None
+        return instead()
     return state
 
 

@@ -58,6 +58,12 @@ TURN_MS = 150  # a turned mirror swings a quarter turn into place, as Pipe Link'
 # The keys that place a piece: M and S place "/", with Shift "\\".
 PLACEMENTS = {"place_mirror": ("mirror", 0), "place_mirror_back": ("mirror", 1),
               "place_splitter": ("splitter", 0), "place_splitter_back": ("splitter", 1)}
+# The side of the board a source is on, by the way it shines (up, right, down, left): its label names the side
+# and the cell it shines into. ARIA grid indices start at 1, so the ring above row 1 and left of column 1 has no
+# row (column) index of its own; the ring below and to the right goes on from the cells (rows + 1, cols + 1): the
+# labels ("Row 1, column 1" is index 1) and the indices agree, and "above row 1" says what no index can.
+SOURCE_LABELS = ("mirrors_aria_source_bottom", "mirrors_aria_source_left", "mirrors_aria_source_top",
+                 "mirrors_aria_source_right")
 # What a move is said as, after it ("mirrors_said") and as a hint played ("mirrors_hinted", with the moves left).
 MOVE_WORDS = {
     "mirrors_said": {("turn",): "mirrors_said_turned", ("place", "mirror"): "mirrors_said_placed_mirror",
@@ -168,11 +174,12 @@ class MirrorsView(ParView):
 
     def label(self, code: int, position: Position) -> str:
         """"Row R, column C, <content>[, <colours> beam(s)]" for cells ("target green unlit, blue beam");
-        "Source <colour>, entering row R, column C, heading <d>" for sources."""
+        "Source <colour>, above row R, column C, heading down" (below, left of, right of) for sources on the ring:
+        the side it is on and the cell it shines into, as the ring's ARIA positions allow (`SOURCE_LABELS`)."""
         if code & SOURCE:
             direction = code & 3
             d_row, d_col = DELTAS[direction]
-            return self.t("mirrors_aria_source", colour=self._colour_word((code >> 2) & 3),
+            return self.t(SOURCE_LABELS[direction], colour=self._colour_word((code >> 2) & 3),
                           row=position[0] + d_row + 1, col=position[1] + d_col + 1,
                           direction=self.t(f"mirrors_direction_{mirrors.DIRECTION_NAMES[direction]}"))
         content = self._content(code)
@@ -239,8 +246,9 @@ class MirrorsView(ParView):
         """What changed, after a turn, an undo, a redo or a restart alike: which targets lit or went dark, where each
         re-routed beam now stops (the backend's `beam_changes`), and how many targets are lit.
 
-        "short" is one sentence: the targets that changed, else the first re-routed beam, then the count ("Lit: green
-        target at row 3, column 4; 2 of 3 targets lit"). "full" says all of it, the turned mirror first. A change of
+        "short" is one sentence: the move, the targets that changed, else the first re-routed beam, then the count
+        ("Row 2, column 3 turned, now mirror \\; lit: green target at row 3, column 4; 2 of 3 targets lit"). "full"
+        says all of it, the turned mirror and its new slant first. A change of
         the pieces in hand is said whatever made it (a placement, its undo, a hint: the screen names a hinted move
         with `hint_words` and asks here with no move)."""
         count = self.t("mirrors_live_count", lit=len(mirrors.lit_targets(after)), total=len(mirrors.targets(after)))
@@ -258,11 +266,13 @@ class MirrorsView(ParView):
                 if not (end.lit and (end.row, end.col) in gained)]
         # A placement or a take-back (or its undo, or a hinted one) says what is left to place.
         hand = [self._hand_text(after)] if mirrors.hand_words(before) != mirrors.hand_words(after) else []
-        named = [self._move_words(move, "mirrors_said")] if move is not None else []  # a hint names its own move
+        # The move names itself, a turn with the piece's new slant in its label's words ("now mirror \\");
+        # a hint names its own move.
+        now = {"content": self.t(mirrors.cell_kind(after, int(move[1]), int(move[2])).label_key)} \
+            if move is not None and move[0] == "turn" else {}
+        named = [self._move_words(move, "mirrors_said", **now)] if move is not None else []
         if verbosity != "full":
-            changes = targets or ends[:1]
-            # a placement names itself; so does a turn that changed no beam (else the player hears only the count)
-            parts = [*(named if move is not None and (move[0] != "turn" or not changes) else []), *hand, *changes]
+            parts = [*named, *hand, *(targets or ends[:1])]
             text = count
             for index, part in reversed(list(enumerate(parts))):  # one sentence: only its first word is capitalised
                 text = self.t("mirrors_said_short", change=part if index == 0 else part[:1].lower() + part[1:],
