@@ -219,12 +219,13 @@ def test_undo_redo_and_restart_say_which_targets_changed_and_how_many_are_lit() 
     assert view.move_summary(state, state, None, "full") == "1 of 2 targets lit"
     assert view.move_summary(None, state, None, "short") == "1 of 2 targets lit"
     assert view.move_summary(state, turned, ("turn", 1, 1), "full").startswith(
-        "Row 2, column 2 turned, now mirror \\. Lit: ")
+        "Row 2, column 2 turned, now mirror \\ (falling). Lit: ")
     assert view.move_summary(state, turned, ("turn", 1, 1), "short").startswith(
-        "Row 2, column 2 turned, now mirror \\; lit: ")
+        "Row 2, column 2 turned, now mirror \\ (falling); lit: ")
     aside = board([". . /", "TW / TW", ". . ."], [(3, 1, mc.UP, mc.WHITE)])  # a mirror no beam reaches
     assert view.move_summary(aside, mi.apply(aside, ("turn", 0, 2)), ("turn", 0, 2), "short") == \
-        "Row 1, column 3 turned, now mirror \\; 1 of 2 targets lit", "a turn that changed no beam says what it did"
+        "Row 1, column 3 turned, now mirror \\ (falling); 1 of 2 targets lit", \
+        "a turn that changed no beam says what it did"
     japanese, _ = view_on(state, "ja")
     assert japanese.move_summary(turned, state, None, "short").endswith("灯台 2 基のうち 1 基が点灯")
 
@@ -235,9 +236,9 @@ def test_a_turn_that_reroutes_a_beam_says_where_it_now_stops() -> None:
     turned = mi.apply(state, ("turn", 0, 1))
     wall = "The red beam now ends at the wall at row 3, column 2"
     assert view.move_summary(state, turned, ("turn", 0, 1), "short") == (
-        f"Row 1, column 2 turned, now mirror \\; {wall[:1].lower()}{wall[1:]}; 0 of 1 target lit")
+        f"Row 1, column 2 turned, now mirror \\ (falling); {wall[:1].lower()}{wall[1:]}; 0 of 1 target lit")
     assert view.move_summary(state, turned, ("turn", 0, 1), "full") == (
-        f"Row 1, column 2 turned, now mirror \\. {wall}. 0 of 1 target lit")
+        f"Row 1, column 2 turned, now mirror \\ (falling). {wall}. 0 of 1 target lit")
     assert view.move_summary(turned, state, None, "short") == (
         "The red beam now leaves the board from row 1, column 2, heading up; 0 of 1 target lit")
     japanese, _ = view_on(state, "ja")
@@ -248,7 +249,8 @@ def test_a_turn_says_the_pieces_new_slant_in_its_labels_words_in_one_short_sente
     state = board(["/ . TW", "S/ . .", "L/ . ."], [(0, -1, mc.RIGHT, mc.WHITE)])
     view, _ = view_on(state)
     japanese, _ = view_on(state, "ja")
-    for row, col, before_words, after_words in ((0, 0, "mirror /", "mirror \\"), (1, 0, "splitter /", "splitter \\")):
+    for row, col, before_words, after_words in ((0, 0, "mirror / (rising)", "mirror \\ (falling)"),
+                                                    (1, 0, "splitter / (rising)", "splitter \\ (falling)")):
         turned = mi.apply(state, ("turn", row, col))
         move = ("turn", row, col)
         assert label_of(view, turned, row, col).startswith(f"Row {row + 1}, column {col + 1}, {after_words}")
@@ -266,6 +268,19 @@ def test_a_turn_says_the_pieces_new_slant_in_its_labels_words_in_one_short_sente
         assert "。" not in said, "short: one sentence in Japanese too"
         assert japanese.move_summary(state, turned, move, "full").startswith(
             f"{row + 1}行{col + 1}列を{ja_words}に回しました。")
+
+
+def test_every_slant_is_said_in_words_not_only_as_a_glyph() -> None:
+    # Screen readers at their usual punctuation level say no "\\" at all (NVDA reads a backslash only at
+    # "most"), so a label carrying only the glyph would say "mirror" for both slants.
+    from app.games.mirrors import strings
+    words = {"en": ("(rising)", "(falling)"), "ja": ("右上がり", "右下がり")}
+    for table, (rising, falling) in ((strings.EN, words["en"]), (strings.JA, words["ja"])):
+        slanted = {key: text for key, text in table.items() if key.endswith(("_slash", "_backslash"))}
+        assert len(slanted) >= 12
+        for key, text in slanted.items():
+            wanted = falling if key.endswith("_backslash") else rising
+            assert wanted.strip("()") in text, (key, text)
 
 
 def test_one_target_is_said_in_the_singular() -> None:

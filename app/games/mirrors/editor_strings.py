@@ -7,10 +7,10 @@ Fields: {row} {col} 1-based; {label} a board position's label (`mirrors_aria_cel
 
 _PIECES_EN = {
     "empty": "Empty", "wall": "Wall",
-    "mirror_slash": "Mirror /", "mirror_backslash": "Mirror \\",
-    "fixed_slash": "Fixed mirror /", "fixed_backslash": "Fixed mirror \\",
-    "splitter_slash": "Splitter /", "splitter_backslash": "Splitter \\",
-    "fixed_splitter_slash": "Fixed splitter /", "fixed_splitter_backslash": "Fixed splitter \\",
+    "mirror_slash": "Mirror / (rising)", "mirror_backslash": "Mirror \\ (falling)",
+    "fixed_slash": "Fixed mirror / (rising)", "fixed_backslash": "Fixed mirror \\ (falling)",
+    "splitter_slash": "Splitter / (rising)", "splitter_backslash": "Splitter \\ (falling)",
+    "fixed_splitter_slash": "Fixed splitter / (rising)", "fixed_splitter_backslash": "Fixed splitter \\ (falling)",
     "filter_red": "Red filter", "filter_green": "Green filter", "filter_blue": "Blue filter",
     "glass_red": "Red glass", "glass_green": "Green glass", "glass_blue": "Blue glass",
     "target_white": "White target", "target_red": "Red target", "target_green": "Green target",
@@ -20,10 +20,11 @@ _PIECES_EN = {
 }
 _PIECES_JA = {
     "empty": "空き", "wall": "壁",
-    "mirror_slash": "鏡 ／", "mirror_backslash": "鏡 ＼",
-    "fixed_slash": "固定鏡 ／", "fixed_backslash": "固定鏡 ＼",
-    "splitter_slash": "ハーフミラー ／", "splitter_backslash": "ハーフミラー ＼",
-    "fixed_splitter_slash": "固定ハーフミラー ／", "fixed_splitter_backslash": "固定ハーフミラー ＼",
+    "mirror_slash": "鏡 ／（右上がり）", "mirror_backslash": "鏡 ＼（右下がり）",
+    "fixed_slash": "固定鏡 ／（右上がり）", "fixed_backslash": "固定鏡 ＼（右下がり）",
+    "splitter_slash": "ハーフミラー ／（右上がり）", "splitter_backslash": "ハーフミラー ＼（右下がり）",
+    "fixed_splitter_slash": "固定ハーフミラー ／（右上がり）",
+    "fixed_splitter_backslash": "固定ハーフミラー ＼（右下がり）",
     "filter_red": "赤のフィルター", "filter_green": "緑のフィルター", "filter_blue": "青のフィルター",
     "glass_red": "赤のガラス", "glass_green": "緑のガラス", "glass_blue": "青のガラス",
     "target_white": "白の灯台", "target_red": "赤の灯台", "target_green": "緑の灯台", "target_blue": "青の灯台",

@@ -7,7 +7,7 @@ is the letter the view draws on sources, filters, glass and targets.
 
 Fields: {row} {col} 1-based cell; {colour} a `mirrors_colour_*` text; {direction} a
 `mirrors_direction_*` text; {left} `remaining_turns` after the hinted turn; {n} pieces left to place;
-{content} a cell's contents in its label's words ("mirror /", a `mirrors_aria_*` text);
+{content} a cell's contents in its label's words ("mirror / (rising)", a `mirrors_aria_*` text);
 {colours} beam colours the view joins with `mirrors_colour_separator` (`mirrors_aria_beams` for two or more);
 {targets} a list the view joins from `mirrors_target_item`; {lit} {total} {done}
 counts; {stage} a stage id such as 1-01 (or "Stage 1-01" in `mirrors_stage_option`);
@@ -59,10 +59,10 @@ EN = {
     "mirrors_hinted_took": "Took back the piece at row {row}, column {col}; {left} moves to go",
     "mirrors_hand_title": "Pieces to place",
     "mirrors_piece_choose": "A press on an empty cell places",
-    "mirrors_piece_mirror_slash": "mirror / (M)",
-    "mirrors_piece_mirror_backslash": "mirror \\ (Shift+M)",
-    "mirrors_piece_splitter_slash": "splitter / (S)",
-    "mirrors_piece_splitter_backslash": "splitter \\ (Shift+S)",
+    "mirrors_piece_mirror_slash": "mirror / rising (M)",
+    "mirrors_piece_mirror_backslash": "mirror \\ falling (Shift+M)",
+    "mirrors_piece_splitter_slash": "splitter / rising (S)",
+    "mirrors_piece_splitter_backslash": "splitter \\ falling (Shift+S)",
     "mirrors_legend_splitter": "Splitter (dashed, half-silvered): a beam passes straight on and is also turned "
                                "like a mirror, so two beams leave it.",
     "mirrors_legend_placed": "Placed piece (lavender frame): one you put on an empty cell (press it, or M or S); "
@@ -164,19 +164,19 @@ EN = {
     "mirrors_colour_separator": " and ",
     "mirrors_aria_empty": "empty",
     "mirrors_aria_wall": "wall",
-    "mirrors_aria_mirror_slash": "mirror /",
-    "mirrors_aria_mirror_backslash": "mirror \\",
-    "mirrors_aria_fixed_slash": "fixed mirror /",
-    "mirrors_aria_fixed_backslash": "fixed mirror \\",
+    "mirrors_aria_mirror_slash": "mirror / (rising)",
+    "mirrors_aria_mirror_backslash": "mirror \\ (falling)",
+    "mirrors_aria_fixed_slash": "fixed mirror / (rising)",
+    "mirrors_aria_fixed_backslash": "fixed mirror \\ (falling)",
     "mirrors_aria_empty_open": "empty, can take a piece",
-    "mirrors_aria_splitter_slash": "splitter /",
-    "mirrors_aria_splitter_backslash": "splitter \\",
-    "mirrors_aria_fixed_splitter_slash": "fixed splitter /",
-    "mirrors_aria_fixed_splitter_backslash": "fixed splitter \\",
-    "mirrors_aria_placed_mirror_slash": "placed mirror /",
-    "mirrors_aria_placed_mirror_backslash": "placed mirror \\",
-    "mirrors_aria_placed_splitter_slash": "placed splitter /",
-    "mirrors_aria_placed_splitter_backslash": "placed splitter \\",
+    "mirrors_aria_splitter_slash": "splitter / (rising)",
+    "mirrors_aria_splitter_backslash": "splitter \\ (falling)",
+    "mirrors_aria_fixed_splitter_slash": "fixed splitter / (rising)",
+    "mirrors_aria_fixed_splitter_backslash": "fixed splitter \\ (falling)",
+    "mirrors_aria_placed_mirror_slash": "placed mirror / (rising)",
+    "mirrors_aria_placed_mirror_backslash": "placed mirror \\ (falling)",
+    "mirrors_aria_placed_splitter_slash": "placed splitter / (rising)",
+    "mirrors_aria_placed_splitter_backslash": "placed splitter \\ (falling)",
     "mirrors_aria_filter": "filter {colour}",
     "mirrors_aria_glass": "glass {colour}",
     "mirrors_aria_target_lit": "target {colour} lit",
@@ -196,7 +196,7 @@ EN = {
     "mirrors_size_label": "Endless board",
     # The legend beside the board: one line per kind of piece on the board in play.
     "mirrors_legend_title": "Pieces",
-    "mirrors_legend_mirror": "Mirror: press it (click, tap or Enter) to turn it between / and \\. "
+    "mirrors_legend_mirror": "Mirror: press it (click, tap or Enter) to turn it between / (rising) and \\ (falling). "
                              "It bends a beam by a right angle.",
     "mirrors_legend_fixed": "Fixed mirror (darker, with an orange dot): bends beams too, but cannot turn.",
     "mirrors_legend_filter": "Filter (coloured square): lets through only light of its own colour; "
@@ -260,10 +260,10 @@ JA = {
     "mirrors_hinted_took": "{row}行{col}列の部品を取り外しました。あと{left}手です",
     "mirrors_hand_title": "置ける部品",
     "mirrors_piece_choose": "空きマスを押すと置くもの",
-    "mirrors_piece_mirror_slash": "鏡 ／（M）",
-    "mirrors_piece_mirror_backslash": "鏡 ＼（Shift+M）",
-    "mirrors_piece_splitter_slash": "ハーフミラー ／（S）",
-    "mirrors_piece_splitter_backslash": "ハーフミラー ＼（Shift+S）",
+    "mirrors_piece_mirror_slash": "鏡 ／ 右上がり（M）",
+    "mirrors_piece_mirror_backslash": "鏡 ＼ 右下がり（Shift+M）",
+    "mirrors_piece_splitter_slash": "ハーフミラー ／ 右上がり（S）",
+    "mirrors_piece_splitter_backslash": "ハーフミラー ＼ 右下がり（Shift+S）",
     "mirrors_legend_splitter": "ハーフミラー（点線）：光はまっすぐ進み、同時に鏡のように曲がるので、2本に分かれます。",
     "mirrors_legend_placed": "置いた部品（薄紫の枠）：空きマスに置いたもの（押す、またはM・S）。鏡と同じく回せます。"
                              "Delete、T、右クリック、長押しで取り外せます。",
@@ -362,19 +362,19 @@ JA = {
     "mirrors_colour_separator": "と",
     "mirrors_aria_empty": "空き",
     "mirrors_aria_wall": "壁",
-    "mirrors_aria_mirror_slash": "鏡 ／",
-    "mirrors_aria_mirror_backslash": "鏡 ＼",
-    "mirrors_aria_fixed_slash": "固定された鏡 ／",
-    "mirrors_aria_fixed_backslash": "固定された鏡 ＼",
+    "mirrors_aria_mirror_slash": "鏡 ／（右上がり）",
+    "mirrors_aria_mirror_backslash": "鏡 ＼（右下がり）",
+    "mirrors_aria_fixed_slash": "固定された鏡 ／（右上がり）",
+    "mirrors_aria_fixed_backslash": "固定された鏡 ＼（右下がり）",
     "mirrors_aria_empty_open": "空き、部品を置けます",
-    "mirrors_aria_splitter_slash": "ハーフミラー ／",
-    "mirrors_aria_splitter_backslash": "ハーフミラー ＼",
-    "mirrors_aria_fixed_splitter_slash": "固定されたハーフミラー ／",
-    "mirrors_aria_fixed_splitter_backslash": "固定されたハーフミラー ＼",
-    "mirrors_aria_placed_mirror_slash": "置いた鏡 ／",
-    "mirrors_aria_placed_mirror_backslash": "置いた鏡 ＼",
-    "mirrors_aria_placed_splitter_slash": "置いたハーフミラー ／",
-    "mirrors_aria_placed_splitter_backslash": "置いたハーフミラー ＼",
+    "mirrors_aria_splitter_slash": "ハーフミラー ／（右上がり）",
+    "mirrors_aria_splitter_backslash": "ハーフミラー ＼（右下がり）",
+    "mirrors_aria_fixed_splitter_slash": "固定されたハーフミラー ／（右上がり）",
+    "mirrors_aria_fixed_splitter_backslash": "固定されたハーフミラー ＼（右下がり）",
+    "mirrors_aria_placed_mirror_slash": "置いた鏡 ／（右上がり）",
+    "mirrors_aria_placed_mirror_backslash": "置いた鏡 ＼（右下がり）",
+    "mirrors_aria_placed_splitter_slash": "置いたハーフミラー ／（右上がり）",
+    "mirrors_aria_placed_splitter_backslash": "置いたハーフミラー ＼（右下がり）",
     "mirrors_aria_filter": "{colour}のフィルター",
     "mirrors_aria_glass": "{colour}のガラス",
     "mirrors_aria_target_lit": "{colour}の灯台、点灯",
@@ -393,7 +393,8 @@ JA = {
     "mirrors_size_label": "エンドレスの盤",
     # 盤面の横の凡例：遊んでいる盤面にある部品ごとに一行
     "mirrors_legend_title": "盤面の部品",
-    "mirrors_legend_mirror": "鏡：押す（クリック、タップ、Enter）と ／ と ＼ が切り替わります。光を直角に曲げます。",
+    "mirrors_legend_mirror": "鏡：押す（クリック、タップ、Enter）と ／（右上がり）と ＼（右下がり）が切り替わります。"
+                             "光を直角に曲げます。",
     "mirrors_legend_fixed": "固定された鏡（暗い色、オレンジの点）：光を曲げますが、回せません。",
     "mirrors_legend_filter": "フィルター（色つきの四角）：同じ色の光だけを通し、ほかの色の光はそこで止まります。",
     "mirrors_legend_glass": "ガラス（色つきのひし形）：光を通し、光の色をガラスの色に変えます。",
