@@ -178,3 +178,8 @@ def test_a_best_that_could_not_be_stored_is_not_called_new() -> None:
 
     bests = Bests(Storage(MemoryBacking(quota=40)))
     assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.5}) == set()
+    backing = MemoryBacking()
+    kept = Bests(Storage(backing))
+    kept.submit("crosslight", "5x5", {"moves": 9})
+    backing.quota = backing.used()  # full: the better record, with its time, no longer fits
+    assert kept.submit("crosslight", "5x5", {"moves": 8, "time": 41.5}) == set(), "beaten, but not stored"
