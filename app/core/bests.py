@@ -88,19 +88,24 @@ class Bests(RecordStore[Best]):
         super().__init__(storage, KIND, _best_of)
 
     def submit(self, game: str, preset_key: str, result: Mapping[str, float]) -> set[str]:
-        """Store the fields of `result` that beat the current bests and return their names (none if not stored).
+        """Store the fields of `result` that beat the current bests; return those that beat an earlier best.
 
-        A field beyond its believable limit (e.g. a time over 100 days) is not kept: it
-        would be rejected when read back.
+        The returned names are what the result calls a "New best!". A field's first record
+        (the first win at a size, as each board of an endless run is) is kept but is not a
+        new best: there was no earlier best to beat, as a board's first stars are not "more
+        stars" and a first run is not "longer than before". Nothing is returned when the
+        record could not be stored. A field beyond its believable limit (e.g. a time over
+        100 days) is not kept: it would be rejected when read back.
         """
         for name, value in result.items():
             if not isinstance(name, str) or not _is_record(value):
                 raise ValueError(f"a result field must be a finite number >= 0, got {name!r}: {value!r}")
         best = self.get(game, preset_key)
         believable = {name: value for name, value in result.items() if is_best_value(name, value)}
-        improved = {name for name, value in believable.items() if name not in best or value < best[name]}
-        if improved:
-            best.update({name: believable[name] for name in improved})
+        kept = {name for name, value in believable.items() if name not in best or value < best[name]}
+        beaten = {name for name in kept if name in best}  # a first record beats nothing
+        if kept:
+            best.update({name: believable[name] for name in kept})
             if not self.set(game, preset_key, best):
                 return set()  # not stored (storage full or refused): never announced as a new best
-        return improved
+        return beaten

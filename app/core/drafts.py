@@ -4,7 +4,8 @@ Stored one record per game and name under "draft:<game>:<name>": {"stage": text}
 the game's own (for Light Path, a format-2 game ID read leniently: a draft need not be solvable). A
 record kind like bests and stars: checked on every read (a damaged draft is set aside by `Storage`
 with its notice, never shown half-read), exported and imported (an imported draft replaces the one
-of the same name), version 1 (stored bare; a later format adds a migration, see records.py).
+of the same name; drafts under new names are imported only while the game has room, `left_out`),
+version 1 (stored bare; a later format adds a migration, see records.py).
 
 A game checks its own drafts' text: `register_drafts(game, check)` registers the kind of that
 game's keys with `check(text) -> bool` in its schema, so a draft whose stage no longer reads is
@@ -14,7 +15,7 @@ quarantined like any damaged record. Keys of games that registered nothing are r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from app.core.records import PRIORITY_RECORD, Kind, is_text, kind_for, register_kind, require
@@ -110,3 +111,27 @@ class Drafts:
     def remove(self, game: str, name: str) -> bool:
         """Forget a draft; return whether the backing was updated."""
         return self.storage.remove(self.key(game, name))
+
+
+def left_out(storage: Storage, keys: Iterable[str]) -> list[str]:
+    """Return the draft keys among `keys` (records about to be imported, in order) that the cap leaves out.
+
+    The cap of MAX_DRAFTS a game holds for an import as for Save: a draft under a name already kept
+    replaces it and needs no room; drafts under new names are taken in order while the game has fewer
+    than MAX_DRAFTS, and the rest are left out. No draft already kept is lost or pushed out.
+    """
+    drafts = Drafts(storage)
+    held: dict[str, set[str]] = {}
+    out: list[str] = []
+    for key in keys:
+        if not key.startswith(PREFIX):
+            continue
+        game, _, name = key[len(PREFIX):].partition(":")
+        names = held.setdefault(game, set(drafts.names(game)))
+        if name in names:
+            continue
+        if len(names) >= MAX_DRAFTS:
+            out.append(key)
+        else:
+            names.add(name)
+    return out

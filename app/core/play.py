@@ -10,8 +10,9 @@ What counts once, and only once:
   and winning later plays on the same recorded board (the deaths and the time after
   them go to the bests, never a second result);
 - a daily is marked done on a win, also a win after an undone loss, never on a loss;
-- a best is submitted on a win without hints or checks, and a win after an undone
-  loss is never called a "new best"; a stage is cleared on every win (its best moves
+- a best is submitted on a win without hints or checks; only a win that beats an earlier
+  best is called a "new best" (never the first win at a size, nor a win after an undone
+  loss); a stage is cleared on every win (its best moves
   only without hints);
 - hints and checks count on the session (`hints_used`), which the records read;
 - a game with endless runs (`run_params`) lengthens its run at the first win of the board the
@@ -61,7 +62,7 @@ class Ending:
 
     won: bool
     first: bool  # the board's first end: its result went to the statistics now
-    improved: frozenset[str]  # the best's fields this win improved ("new best"); empty when none
+    improved: frozenset[str]  # the fields whose earlier best this win beat ("new best"); empty when none
     stage: str | None  # the stage a win cleared, None off the campaign or on a loss
     stars: int = 0  # the stars this win rated (1..3); 0 on a loss, or for a game without par
     more_stars: bool = False  # more stars than this board ever had

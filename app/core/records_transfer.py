@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from json import dumps  # named import: a line `import js…` would trip the purity check
 from typing import Any
 
-from app.core import registry
+from app.core import drafts, registry
 from app.core.records import (
     PRIORITY_RECORD,
     Kind,
@@ -64,6 +64,11 @@ class ImportResult:
     detail: str = ""  # for logs and tests, in English; the player sees `string_key`
     keys: tuple[str, ...] = field(default=())
     skipped: tuple[tuple[str, str], ...] = field(default=())  # (key, one of SKIP_REASONS)
+
+    @property
+    def drafts(self) -> int:
+        """Return how many drafts were imported (counted in `count` too)."""
+        return sum(key.startswith(drafts.PREFIX) for key in self.keys)
 
     def skipped_by_reason(self) -> dict[str, int]:
         """Return how many records were skipped for each reason, in SKIP_REASONS order."""
@@ -142,7 +147,8 @@ SKIP_UNKNOWN = "unknown"  # not a kind of record this version keeps (or a settin
 SKIP_GAME = "game"  # a record of a game this version does not have
 SKIP_INVALID = "invalid"  # a value this version's schema does not accept
 SKIP_NEWER = "newer"  # from a newer version, and this device holds this version's own record there
-SKIP_REASONS = (SKIP_UNKNOWN, SKIP_GAME, SKIP_INVALID, SKIP_NEWER)
+SKIP_DRAFTS_FULL = "drafts_full"  # a draft under a new name, beyond the drafts a game keeps (app.core.drafts)
+SKIP_REASONS = (SKIP_UNKNOWN, SKIP_GAME, SKIP_INVALID, SKIP_NEWER, SKIP_DRAFTS_FULL)
 
 
 @dataclass(frozen=True)
@@ -187,7 +193,8 @@ def import_records(storage: Storage, text: Any) -> ImportResult:
     A file that is not a Masume records file is refused whole. Within one, each record
     this version's schemas refuse is skipped with its reason; the others are written all
     or none. A record from a newer version is kept as it was written where nothing of this
-    version's is stored under its key.
+    version's is stored under its key. Drafts under new names beyond a game's MAX_DRAFTS are
+    skipped (SKIP_DRAFTS_FULL); the drafts already kept stay.
     """
     records = _read_import(text)
     if isinstance(records, ImportResult):
@@ -215,6 +222,10 @@ def import_records(storage: Storage, text: Any) -> ImportResult:
         if kind.merge is not None and stored is not missing:
             value = check(kind, kind.merge(stored, value))
         values[key] = value
+    for key in drafts.left_out(storage, [*values, *newer]):  # at most MAX_DRAFTS a game, as Save keeps
+        values.pop(key, None)
+        newer.pop(key, None)
+        skipped.append((key, SKIP_DRAFTS_FULL))
     if not storage.set_many(values, priority=PRIORITY_RECORD):
         return _refuse(IMPORT_STORAGE, "the records could not all be written; none were kept")
     kept = [key for key, raw in newer.items() if storage.set_raw(key, raw)]

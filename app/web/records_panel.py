@@ -12,7 +12,8 @@ from typing import Any
 
 import js
 
-from app.core.records_transfer import export_records, import_records
+from app.core.drafts import MAX_DRAFTS
+from app.core.records_transfer import SKIP_DRAFTS_FULL, export_records, import_records
 from app.web.dom import Listeners, element, window
 
 EXPORT_FILE = "masume-records.json"
@@ -76,8 +77,10 @@ class RecordsPanel:
         t = self.shell.i18n.t
         skipped = result.skipped_by_reason()
         reasons = self.shell.i18n.t("list_separator").join(
-            t(f"import_skip_{reason}", count=count) for reason, count in skipped.items())
-        self._say(self.shell.i18n.sentences(t(result.string_key, count=result.count),
+            t(f"import_skip_{reason}", count=count, max=MAX_DRAFTS) for reason, count in skipped.items())
+        # Drafts left out for room: say how many drafts did come in, before why the others did not.
+        drafts_in = t("import_drafts_done", count=result.drafts) if SKIP_DRAFTS_FULL in skipped else None
+        self._say(self.shell.i18n.sentences(t(result.string_key, count=result.count), drafts_in,
                                             t("import_skipped", reasons=reasons) if skipped else None))
         if result.ok:
             self._on_imported()

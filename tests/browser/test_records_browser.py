@@ -87,3 +87,33 @@ def test_records_this_version_does_not_take_are_skipped_and_each_reason_said(pag
     after = storage(page)
     assert after[BEST_KEY] == before[BEST_KEY]  # the refused best did not replace the stored one
     assert after["masume:setting:sfx"] == "false" and "masume:setting:lang" not in after
+
+
+def test_imported_drafts_beyond_the_cap_are_left_out_and_said_in_both_languages(page, tmp_path: Path) -> None:  # noqa: ANN001
+    stage = "2.4x4-normal.caamaaaaaaaaaaaa.t0w.00"
+    page.evaluate("""(stage) => { for (const key of Object.keys(localStorage))
+            if (key.startsWith('masume:draft:')) localStorage.removeItem(key);
+        for (let i = 1; i <= 18; i++)
+            localStorage.setItem(`masume:draft:mirrors:mine ${i}`, JSON.stringify({stage})); }""", stage)
+    reopen_home(page)
+    drafts = tmp_path / "drafts.json"
+    drafts.write_text(json.dumps({"app": "masume", "format": 1, "records": {
+        f"draft:mirrors:new {i}": {"v": 1, "value": {"stage": stage}} for i in range(1, 6)}}))
+    expected = {"en": ("Records imported: 2. Drafts imported: 2. Not imported: 3 drafts beyond the 20 a game keeps "
+                       "(the drafts you had are all kept: delete some, then import the file again for the rest)."),
+                # the file again: its first two drafts are now kept names, imported over; still no room for three
+                "ja": ("記録を読み込みました：2 件。下書きを読み込みました：2 件。読み込まなかったもの："
+                       "1つのゲームで保存できる 20 件を超える下書き 3 件（今ある下書きはすべてそのままです。"
+                       "いくつか削除してから、もう一度ファイルを読み込むと残りも入ります）。")}
+    try:
+        for lang in ("en", "ja"):
+            page.select_option("#lang-select", lang)
+            page.evaluate("() => { document.querySelector('#records-status').textContent = ''; }")
+            page.locator("#import-file").set_input_files(str(drafts))
+            page.wait_for_function("() => document.querySelector('#records-status').textContent !== ''")
+            assert page.locator("#records-status").text_content() == expected[lang]
+    finally:
+        page.select_option("#lang-select", "en")
+    kept = sorted(key for key in storage(page) if key.startswith("masume:draft:mirrors:"))
+    assert len(kept) == 20 and all(f"masume:draft:mirrors:mine {i}" in kept for i in range(1, 19))
+    assert kept.count("masume:draft:mirrors:new 1") == 1 and "masume:draft:mirrors:new 3" not in kept

@@ -23,9 +23,9 @@ def test_no_record_yet() -> None:
     assert bests.get("crosslight", "5x5") == {}
 
 
-def test_first_result_improves_every_field() -> None:
+def test_a_first_result_is_kept_but_is_no_new_best() -> None:
     bests, backing = make()
-    assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == {"moves", "time"}
+    assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == set()  # there was no best to beat
     assert bests.get("crosslight", "5x5") == {"moves": 9, "time": 41.2}
     assert json.loads(backing.data["masume:best:crosslight:5x5"]) == {"moves": 9, "time": 41.2}
 
@@ -47,10 +47,10 @@ def test_ties_and_worse_results_change_nothing() -> None:
     assert backing.data == before
 
 
-def test_new_field_is_an_improvement() -> None:
+def test_a_field_recorded_for_the_first_time_is_kept_but_is_no_new_best() -> None:
     bests, _ = make()
     bests.submit("mines", "9x9n10", {"time": 20.0})
-    assert bests.submit("mines", "9x9n10", {"time": 25.0, "moves": 30}) == {"moves"}
+    assert bests.submit("mines", "9x9n10", {"time": 25.0, "moves": 30}) == set()
     assert bests.get("mines", "9x9n10") == {"time": 20.0, "moves": 30}
 
 
@@ -70,7 +70,7 @@ def test_corrupt_record_reads_as_none(text: str) -> None:
     backing = MemoryBacking({"masume:best:mines:9x9n10": text})
     bests = Bests(Storage(backing))
     assert bests.get("mines", "9x9n10") == {}
-    assert bests.submit("mines", "9x9n10", {"time": 99.0}) == {"time"}
+    assert bests.submit("mines", "9x9n10", {"time": 99.0}) == set()  # kept; a damaged record was no best
     assert bests.get("mines", "9x9n10") == {"time": 99.0}
 
 
@@ -79,7 +79,8 @@ def test_wrongly_typed_fields_are_dropped() -> None:
     backing = MemoryBacking({"masume:best:mines:9x9n10": json.dumps(record)})
     bests = Bests(Storage(backing))
     assert bests.get("mines", "9x9n10") == {"time": 12.5, "ok": 4}
-    assert bests.submit("mines", "9x9n10", {"moves": 50}) == {"moves"}  # "9" was no record
+    assert bests.submit("mines", "9x9n10", {"moves": 50}) == set()  # "9" was no record: nothing beaten
+    assert bests.submit("mines", "9x9n10", {"moves": 40}) == {"moves"}
 
 
 @pytest.mark.parametrize("bad", [{"time": float("nan")}, {"time": -1}, {"moves": "3"}, {"moves": True}])
@@ -95,6 +96,7 @@ def test_bests_kept_in_memory_when_storage_fails_but_not_called_new() -> None:
     assert bests.submit("pipes", "5x5", {"moves": 4}) == set()  # not stored: no "New best!"
     assert bests.submit("pipes", "5x5", {"moves": 5}) == set()
     assert bests.get("pipes", "5x5") == {"moves": 4}  # yet this visit plays on with it
+    assert bests.submit("pipes", "5x5", {"moves": 3}) == set()  # beats it, but still not stored
 
 
 RESULT = st.fixed_dictionaries({"moves": st.integers(0, 500), "time": st.floats(0, 1e5)})
@@ -106,7 +108,7 @@ def test_best_is_the_minimum_of_each_field(results: list[dict]) -> None:
     for result in results:
         current = bests.get("g", "p")
         improved = bests.submit("g", "p", result)
-        assert improved == {k for k, v in result.items() if k not in current or v < current[k]}
+        assert improved == {k for k, v in result.items() if k in current and v < current[k]}
     expected = {k: min(r[k] for r in results) for k in ("moves", "time")} if results else {}
     assert bests.get("g", "p") == expected
 
@@ -124,15 +126,16 @@ def test_absurd_stored_values_are_dropped_and_set_aside() -> None:
 
 def test_unbelievable_results_are_not_kept() -> None:
     bests, backing = make()
-    assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 100 * 86_400 + 1}) == {"moves"}
+    assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 100 * 86_400 + 1}) == set()
     assert bests.get("crosslight", "5x5") == {"moves": 9}
+    assert bests.submit("crosslight", "5x5", {"moves": 8, "time": 100 * 86_400 + 1}) == {"moves"}
 
 
 def test_deeply_nested_best_does_not_stop_anything() -> None:
     backing = MemoryBacking({"masume:best:mines:9x9n10": "[" * 8000 + "]" * 8000})
     bests = Bests(Storage(backing))
     assert bests.get("mines", "9x9n10") == {}
-    assert bests.submit("mines", "9x9n10", {"time": 12.0}) == {"time"}
+    assert bests.submit("mines", "9x9n10", {"time": 12.0}) == set()  # kept, beating no earlier best
     assert json.loads(backing.data["masume:best:mines:9x9n10"]) == {"time": 12.0}
 
 
@@ -145,7 +148,7 @@ def test_a_best_is_kept_when_storage_is_nearly_full() -> None:
     bigger = {**progress, "moves": [[0, 1]] * 80}
     assert storage.set("progress:crosslight", bigger) is False  # the save no longer fits
     bests = Bests(storage)
-    assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == {"moves", "time"}
+    assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == set()  # a first best: kept, not "new"
     assert json.loads(backing.data["masume:best:crosslight:5x5"]) == {"moves": 9, "time": 41.2}
     assert Bests(Storage(backing)).get("crosslight", "5x5") == {"moves": 9, "time": 41.2}  # after a reload
 
@@ -155,7 +158,7 @@ def test_a_best_drops_in_progress_saves_when_that_is_the_only_room() -> None:
     backing = MemoryBacking(quota=760)
     storage = Storage(backing)
     assert storage.set("progress:crosslight", progress)
-    assert Bests(storage).submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == {"moves", "time"}
+    assert Bests(storage).submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == set()  # a first best
     assert "masume:best:crosslight:5x5" in backing.data
     assert "masume:progress:crosslight" not in backing.data
 
@@ -175,3 +178,8 @@ def test_a_best_that_could_not_be_stored_is_not_called_new() -> None:
 
     bests = Bests(Storage(MemoryBacking(quota=40)))
     assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.5}) == set()
+    backing = MemoryBacking()
+    kept = Bests(Storage(backing))
+    kept.submit("crosslight", "5x5", {"moves": 9})
+    backing.quota = backing.used()  # full: the better record, with its time, no longer fits
+    assert kept.submit("crosslight", "5x5", {"moves": 8, "time": 41.5}) == set(), "beaten, but not stored"

@@ -102,3 +102,45 @@ def test_drafts_are_exported_and_imported() -> None:
     result = import_records(third_storage, json.dumps(damaged))
     assert dict(result.skipped) == {"draft:mirrors:ring": "invalid", "draft:nogame:x": "game"}
     assert third.names("mirrors") == []
+
+
+def drafts_file(names: list[str], stage: str = STAGE, **others: object) -> str:
+    records_part = {f"draft:mirrors:{name}": {"v": 1, "value": {"stage": stage}} for name in names}
+    records_part.update({key: {"v": 1, "value": value} for key, value in others.items()})
+    return json.dumps({"app": "masume", "format": 1, "records": records_part})
+
+
+def test_an_import_keeps_drafts_to_the_cap_and_says_how_many_were_left_out() -> None:
+    kept, _, storage = store()
+    for number in range(1, MAX_DRAFTS - 1):  # 18 kept: room for 2 more
+        assert kept.save("mirrors", f"mine {number:02}", STAGE) == SAVED
+    replaced = STAGE.replace(".00", ".10")
+    names = ["mine 05", "new a", "new b", "new c", "new d", "new e"]
+    result = import_records(storage, drafts_file(names, replaced, **{"best:mirrors:5x5-easy": {"moves": 4}}))
+    assert result.ok
+    left = sorted(key for key, reason in result.skipped if reason == "drafts_full")
+    assert left == ["draft:mirrors:new c", "draft:mirrors:new d", "draft:mirrors:new e"]
+    assert result.skipped_by_reason() == {"drafts_full": 3}
+    assert result.drafts == 3 and result.count == 4, "mine 05 replaced, new a and new b added, and the best"
+    assert len(kept.names("mirrors")) == MAX_DRAFTS
+    assert all(kept.get("mirrors", f"mine {number:02}") for number in range(1, MAX_DRAFTS - 1)), "none of mine lost"
+    assert kept.get("mirrors", "mine 05") == replaced, "a kept name is imported over, needing no room"
+    assert kept.get("mirrors", "new a") == replaced and kept.get("mirrors", "new c") is None
+
+
+def test_an_import_into_a_full_game_replaces_kept_names_and_adds_none() -> None:
+    kept, _, storage = store()
+    for number in range(1, MAX_DRAFTS + 1):
+        kept.save("mirrors", f"mine {number:02}", STAGE)
+    result = import_records(storage, drafts_file(["mine 01", "extra"], STAGE.replace(".00", ".10")))
+    assert result.ok and result.keys == ("draft:mirrors:mine 01",) and result.drafts == 1
+    assert dict(result.skipped) == {"draft:mirrors:extra": "drafts_full"}
+    assert kept.names("mirrors") == [f"mine {number:02}" for number in range(1, MAX_DRAFTS + 1)]
+
+
+def test_a_file_of_more_drafts_than_the_cap_imports_the_first_ones_into_an_empty_game() -> None:
+    kept, _, storage = store()
+    names = [f"stage {number:02}" for number in range(1, MAX_DRAFTS + 6)]
+    result = import_records(storage, drafts_file(names))
+    assert result.drafts == MAX_DRAFTS and len(result.skipped) == 5
+    assert kept.names("mirrors") == names[:MAX_DRAFTS]

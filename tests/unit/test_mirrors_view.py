@@ -21,12 +21,14 @@ _ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
 _pyodide.ffi = _ffi  # type: ignore[attr-defined]
 
 from app.core.game import RefusedMoveError  # noqa: E402 - after the stand-ins above
+from app.core.rng import Rng  # noqa: E402
 from app.core.strings import translate  # noqa: E402
 from app.games import mirrors as mi  # noqa: E402
 from app.games.mirrors import cells as mc  # noqa: E402
 from app.games.mirrors import strings  # noqa: E402
 from app.games.mirrors.board import Puzzle  # noqa: E402
 from app.games.mirrors.stages import TIERS  # noqa: E402
+from app.web.screen.size_form import MenuOption, size_menu  # noqa: E402
 from app.web.views.mirrors import MirrorsView  # noqa: E402
 from app.web.views.mirrors_panel import LEGEND, legend_pieces  # noqa: E402
 from tests.unit.play_host import PlayHost  # noqa: E402
@@ -387,3 +389,34 @@ def test_a_hinted_splitter_is_called_a_splitter() -> None:
                 return
             state = mi.apply(state, move)
     pytest.fail("no stage of tier 4 turns a splitter")
+
+
+# ----- the size menu ---------------------------------------------------------------------------------
+
+
+def menu_on(state: mi.State, lang: str = "en", on_stage: bool = False) -> tuple[list[MenuOption], str]:
+    view, _ = view_on(state, lang)
+    return size_menu(mi.SPEC, view, mi.params_of(state), on_stage=on_stage)
+
+
+def test_a_stage_made_in_the_editor_is_named_in_the_size_menu_but_cannot_be_chosen() -> None:
+    from app.games.mirrors import editor
+
+    made = editor.put(editor.put(editor.put(editor.blank(4, 4), -1, 0, "source_red"), 0, 0, "mirror_slash"),
+                      0, 3, "target_red").state()
+    for lang, words in (("en", "Made in the editor 4×4"), ("ja", "エディターで作った盤 4×4")):
+        options, chosen = menu_on(made, lang)
+        assert chosen == "current" and options[-1] == MenuOption("current", words, disabled=True)
+        assert [option.value for option in options[:-1]] == list(mi.PRESETS), "every preset can still be chosen"
+        assert not any(option.disabled for option in options[:-1])
+
+
+def test_a_board_new_game_can_make_again_is_named_and_can_be_chosen() -> None:
+    preset_name, preset = next(iter(mi.PRESETS.items()))
+    options, chosen = menu_on(mi.generate(preset, Rng("menu")))
+    assert chosen == preset_name and "current" not in [option.value for option in options]
+    odd = mi.generate(mi.parse_params("7x9-hard"), Rng("menu"))  # a size only a link or a run names
+    options, chosen = menu_on(odd)
+    assert chosen == "current" and options[-1] == MenuOption("current", "Hard 7×9", disabled=False)
+    options, chosen = menu_on(mi.stage_state("1-01"), on_stage=True)
+    assert chosen == "current" and options[-1] == MenuOption("current", "Choose a board")

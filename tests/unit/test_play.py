@@ -399,6 +399,25 @@ def test_leaving_a_run_board_unwon_with_moves_ends_the_run_and_keeps_its_best() 
     assert ending.run is not None and (ending.run.run, ending.run.best, ending.longer_run) == (3, 3, True)
 
 
+def test_no_board_of_an_endless_run_says_new_best_until_a_best_at_its_size_is_beaten() -> None:
+    records = run_records(Storage(MemoryBacking()))
+    clock = Clock()
+
+    def timed_win(target: int, seconds: float) -> Any:
+        play = Play(RUN_WALK, Session(RUN_WALK, Walk(target=target), clock), records, best_record=time_record)
+        ending = None
+        while ending is None:
+            clock.now += seconds
+            ending = play.move(("step", 1)).ending
+        return ending
+
+    for target in (1, 2, 3):  # each board of the run is a new size: a first record there, no "New best!"
+        ending = timed_win(target, 10)
+        assert ending.run is not None and ending.improved == frozenset()
+        assert records.bests.get("walk", str(target)) == {"time": 10.0 * (target - 1)}, "the first best is kept"
+    assert timed_win(3, 5).improved == {"time"}, "beating the kept best at that size is a new best"
+
+
 def test_the_run_at_stake_is_what_leaving_the_board_now_would_end_and_asking_ends_nothing() -> None:
     records = run_records(Storage(MemoryBacking()))
     win(run_play(records, Walk(target=1)))

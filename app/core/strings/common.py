@@ -126,6 +126,9 @@ EN: dict[str, str] = {
     "import_skip_game": "{count} for a game this version does not have",
     "import_skip_invalid": "{count} with a value this version does not accept",
     "import_skip_newer": "{count} from a newer version where this device has its own",
+    "import_skip_drafts_full": ("{count} drafts beyond the {max} a game keeps (the drafts you had are all kept: "
+                                "delete some, then import the file again for the rest)"),
+    "import_drafts_done": "Drafts imported: {count}.",
     "loading_files": "Loading the puzzles…",
     "game_controls": "Game controls",
     "game_id": "Game ID",
@@ -336,6 +339,10 @@ JA: dict[str, str] = {
     "import_skip_game": "このバージョンにないゲームの記録 {count} 件",
     "import_skip_invalid": "このバージョンが受け付けない値の記録 {count} 件",
     "import_skip_newer": "この端末に自分の記録がある、新しいバージョンの記録 {count} 件",
+    "import_skip_drafts_full": ("1つのゲームで保存できる {max} 件を超える下書き {count} 件"
+                                "（今ある下書きはすべてそのままです。"
+                                "いくつか削除してから、もう一度ファイルを読み込むと残りも入ります）"),
+    "import_drafts_done": "下書きを読み込みました：{count} 件。",
     "loading_files": "パズルを読み込み中…",
     "game_controls": "ゲームの操作",
     "game_id": "ゲーム ID",
@@ -428,4 +435,6 @@ EN_ONE: dict[str, tuple[str, str]] = {
     "confirm_new_text": ("moves", "The game in play (1 move) will be lost."),
     "confirm_restart_text": ("moves", "The board goes back to its start; your 1 move is undone (Undo brings it back)."),
     "said_cells_changed": ("count", "1 cell changed"),
+    "import_skip_drafts_full": ("count", "1 draft beyond the {max} a game keeps (the drafts you had are all kept: "
+                                         "delete some, then import the file again for the rest)"),
 }

@@ -3,9 +3,44 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from app.web.dom import Listeners, element
+
+
+@dataclass(frozen=True)
+class MenuOption:
+    """One entry of the size menu: its value, its words, and whether it can be chosen."""
+
+    value: str  # a preset's name, "custom", or "current" (the board on screen when it is no preset)
+    text: str
+    disabled: bool = False
+
+
+def size_menu(backend: Any, view: Any, params: Any, *, on_stage: bool = False) -> tuple[list[MenuOption], str]:
+    """The size menu's entries for the board `params` is, and the value selected.
+
+    The presets, then "Custom" for a game with a custom form. A board that is neither (a board
+    only a link names, an endless run's 7×7) is named by a "current" entry so the menu says what
+    is on screen; on a stage it only says "Choose a board" (stages are chosen from the stage list).
+    A board New game cannot make again (a stage made in the editor: New game makes the nearest
+    endless board, `adjust_params`) is named but disabled: it is what is on screen, not a choice.
+    """
+    current = backend.format_params(params)
+    options = [MenuOption(name, view.preset_label(name, preset)) for name, preset in backend.presets.items()]
+    chosen = next((name for name, preset in backend.presets.items()
+                   if backend.format_params(view.adjust_params(preset)) == current), "custom")
+    if view.custom_fields:
+        options.append(MenuOption("custom", view.t("custom_size")))
+    elif chosen == "custom":
+        chosen = "current"
+        if on_stage:
+            options.append(MenuOption("current", view.t("size_choose")))
+        else:
+            remade = backend.format_params(view.adjust_params(params)) == current
+            options.append(MenuOption("current", view.params_label(params), disabled=not remade))
+    return options, chosen
 
 
 class SizeForm:
@@ -44,23 +79,11 @@ class SizeForm:
         With keep_choice (a relabel), what the player has chosen or typed stays.
         """
         chosen_before = str(self.preset_select.value)
-        current = self.backend.format_params(params)
         self.preset_select.replaceChildren()
-        chosen = "custom"
-        for name, preset in self.backend.presets.items():
-            self.preset_select.appendChild(element("option", text=self.view.preset_label(name, preset),
-                                                   attrs={"value": name}))
-            if self.backend.format_params(self.view.adjust_params(preset)) == current:
-                chosen = name
-        if self.view.custom_fields:
-            self.preset_select.appendChild(element("option", text=self.view.t("custom_size"),
-                                                   attrs={"value": "custom"}))
-        elif chosen == "custom":
-            # No custom form, and the board is no preset: name it (an endless run's 7×7) rather than show a
-            # blank menu; a stage is not named here (stages are chosen from the stage list), only "Choose a board".
-            chosen = "current"
-            text = self.view.t("size_choose") if self._on_stage() else self.view.params_label(params)
-            self.preset_select.appendChild(element("option", text=text, attrs={"value": "current"}))
+        options, chosen = size_menu(self.backend, self.view, params, on_stage=self._on_stage())
+        for option in options:
+            attrs = {"value": option.value, **({"disabled": ""} if option.disabled else {})}
+            self.preset_select.appendChild(element("option", text=option.text, attrs=attrs))
         if keep_choice and chosen_before:
             self.preset_select.value = chosen_before
         else:
