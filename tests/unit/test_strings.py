@@ -172,3 +172,18 @@ def test_sentences_get_a_stop_where_one_is_missing() -> None:
     assert sentences("en", "New best!", "", None, "Daily cleared.") == "New best! Daily cleared."
     assert sentences("ja", "ヒント使用：1 回", "連続 1 日。") == "ヒント使用：1 回。連続 1 日。"
     assert sentences("en", "Move 3 of 9") == "Move 3 of 9"
+
+
+@pytest.mark.parametrize(("name", "en", "ja"), TABLES, ids=[table[0] for table in TABLES])
+def test_japanese_counts_take_a_counter_that_fits_any_number(name: str, en: dict, ja: dict) -> None:
+    # つ counts only one to nine ("0つ" and "144つ" are wrong), and stars were once 3つ in one place and
+    # 144個 in another: a count in a field is never followed by つ, nor is a "N of M" phrase (つ中).
+    for key, text in ja.items():
+        assert not re.search(r"\{[a-z_]+\}つ|つ中", text), (name, key, text)
+
+
+def test_stars_and_cleared_stages_say_their_counter_on_both_numbers_in_japanese() -> None:
+    assert translate("ja", "stars_value", stars=0) == "3個中0個"
+    assert translate("ja", "stars_said", stars=2) == "星3個中2個"
+    assert translate("ja", "stars_value_of", stars=40, total=144) == "144個中40個"
+    assert translate("ja", "campaign_cleared_value", cleared=5, stages=36) == "36ステージ中5ステージ"
