@@ -114,10 +114,10 @@ def test_a_mirror_turn_that_reroutes_a_beam_says_where_it_now_stops(page) -> Non
     said = live(page)
     (end,) = mirrors.beam_changes(state, mirrors.apply(state, ("turn", 0, 0)))
     # One sentence: the turned mirror and its new slant, in its label's words, then where the beam now stops.
-    assert said.startswith("Row 1, column 1 turned, now mirror \\; the red beam now "), said
+    assert said.startswith("Row 1, column 1 turned, now mirror \\ (falling); the red beam now "), said
     assert cell(page, 0, 0).get_attribute("aria-label").startswith("Row 1, column 1, mirror \\")
     assert f"row {end.row + 1}, column {end.col + 1}" in said, said
-    assert said == ("Row 1, column 1 turned, now mirror \\; "
+    assert said == ("Row 1, column 1 turned, now mirror \\ (falling); "
                     "the red beam now leaves the board from row 1, column 3, heading up; 0 of 1 target lit")
     assert said.endswith("0 of 1 target lit")
 

@@ -26,7 +26,8 @@ COLOURS = ("white", "red", "green", "blue")
 DIRECTIONS = ("up", "right", "down", "left")
 SIDES = ("below", "left of", "above", "right of")  # where a source shining each way sits
 STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))
-CONTENT = {0: "empty", 1: "wall", 2: "mirror /", 3: "mirror \\", 4: "fixed mirror /", 5: "fixed mirror \\"}
+CONTENT = {0: "empty", 1: "wall", 2: "mirror / (rising)", 3: "mirror \\ (falling)", 4: "fixed mirror / (rising)",
+           5: "fixed mirror \\ (falling)"}
 
 
 def expected_labels(state: mirrors.State) -> dict[tuple[int, int], str]:
@@ -208,10 +209,11 @@ def test_enter_turns_a_mirror_lights_the_target_and_the_best_is_kept(page) -> No
     dark = pixel(page, t_row, t_col)
     tab_into_board(page)
     walk_to(page, (row, col))
-    label = f"Row {row + 1}, column {col + 1}, mirror /, white beam"
+    label = f"Row {row + 1}, column {col + 1}, mirror / (rising), white beam"
     assert cell(page, row, col).get_attribute("aria-label") == label
     page.keyboard.press("Enter")
-    assert cell(page, row, col).get_attribute("aria-label") == f"Row {row + 1}, column {col + 1}, mirror \\, white beam"
+    assert cell(page, row, col).get_attribute("aria-label") == \
+        f"Row {row + 1}, column {col + 1}, mirror \\ (falling), white beam"
     assert page_labels(page) == expected_labels(mirrors.apply(state, ("turn", row, col)))
     dialog = page.locator("#result-dialog")
     dialog.wait_for(state="visible")
@@ -272,7 +274,7 @@ def test_labels_follow_the_language(page) -> None:  # noqa: ANN001
                                ".getAttribute('aria-label').includes('光源')")
         labels = page_labels(page)
         assert labels[(-1, 0)] == "白の光源、1行1列の上から下向きに照らす"
-        assert labels[(1, 0)] == "2行1列、鏡 ／、白の光"
+        assert labels[(1, 0)] == "2行1列、鏡 ／（右上がり）、白の光"
         assert labels[(1, 2)] == "2行3列、白の灯台、消灯"
     finally:
         page.select_option("#lang-select", "en")

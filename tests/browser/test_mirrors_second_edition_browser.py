@@ -149,12 +149,12 @@ def test_a_piece_is_placed_turned_and_taken_back_by_keyboard(page: Page) -> None
     expect(live).to_have_text("No mirror left to place at row 3, column 5; take one back first.")
     page.keyboard.press("s")
     moves_shown(page, 1)
-    expect(cell(page, *target)).to_have_attribute("aria-label", named("Row 3, column 5, placed splitter /"))
+    expect(cell(page, *target)).to_have_attribute("aria-label", named("Row 3, column 5, placed splitter / (rising)"))
     expect(counts).to_have_text("Splitters to place: 0")
     expect(live).to_contain_text("splitters to place: 0")
     page.keyboard.press("Enter")
     moves_shown(page, 2)
-    expect(cell(page, *target)).to_have_attribute("aria-label", named("Row 3, column 5, placed splitter \\"))
+    expect(cell(page, *target)).to_have_attribute("aria-label", named("Row 3, column 5, placed splitter \\ (falling)"))
     page.keyboard.press("Delete")
     moves_shown(page, 3)
     expect(cell(page, *target)).to_have_attribute("aria-label", named("Row 3, column 5, empty, can take a piece"))
@@ -164,7 +164,7 @@ def test_a_piece_is_placed_turned_and_taken_back_by_keyboard(page: Page) -> None
     expect(live).to_have_text("Nothing to take back at row 3, column 5.")
     page.keyboard.press("Shift+S")
     moves_shown(page, 4)
-    expect(cell(page, *target)).to_have_attribute("aria-label", named("Row 3, column 5, placed splitter \\"))
+    expect(cell(page, *target)).to_have_attribute("aria-label", named("Row 3, column 5, placed splitter \\ (falling)"))
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "tier4-4-07-placed.png"))
     keys = page.locator("#board-keys")
@@ -181,7 +181,7 @@ def test_a_hint_places_a_piece_and_a_mouse_click_uses_the_chooser(page: Page) ->
     page.locator(f"#mirrors-piece-mirror-{place[4]}").check()
     cell(page, place[1], place[2]).click()
     moves_shown(page, 1)
-    kind = "/" if place[4] == 0 else "\\"
+    kind = "/ (rising)" if place[4] == 0 else "\\ (falling)"
     expect(cell(page, place[1], place[2])).to_have_attribute(
         "aria-label", named(f"Row {place[1] + 1}, column {place[2] + 1}, placed mirror {kind}"))
     expect(page.locator("#mirrors-hand-counts")).to_have_text("Mirrors to place: 0")
