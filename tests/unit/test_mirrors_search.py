@@ -47,7 +47,7 @@ def random_board(rng: random.Random) -> tuple[int, int, tuple[int, ...], tuple[S
 def follow_all(search: BeamSearch) -> set[int]:
     """Follow every source and every half its splitters send off, as both solvers do; return the ends lit."""
     ends: set[int] = set()
-    for start in search.starts:
+    for start in search.grid.starts:
         visited: set[int] = set()
         todo = [start]
         while todo:
@@ -173,3 +173,12 @@ def test_upper_bounds_the_search_and_none_leaves_it_open() -> None:
     grid = pad(1, 1, (mc.EMPTY,), (), NONE, NONE)
     assert BeamSearch(grid, None, 3, 10).best == 4
     assert BeamSearch(grid, None, None, 10).best > 10**6
+
+
+def test_both_searches_keep_under_thirty_attributes_for_fast_attribute_access() -> None:
+    """Past 30, CPython 3.11 drops the shared-key instance dict: the planner's search ran about 8% slower."""
+    sources = (Source(-1, 0, mc.DOWN, mc.WHITE),)
+    fewest = solver._Search(1, 1, (mc.MIRROR,), sources, None, None)
+    board = planner._compile(1, 1, (mc.EMPTY,), sources, (1, 1))
+    sliced = planner._Search(board, None, 0, 100, 10)
+    assert len(vars(fewest)) < 30 and len(vars(sliced)) < 30

@@ -122,7 +122,7 @@ class _Search(BeamSearch):
 
     def steps(self) -> _Steps:
         """Run the search as a generator that yields about every `pause_every` beam segments (see `plan_steps`)."""
-        if not self.starts or (not self.board.splitters and self.slack < 0):
+        if not self.grid.starts or (not self.board.splitters and self.slack < 0):
             return  # more targets than beams, and no splitter to make more
         yield from self._source(0, 0)
 
@@ -130,7 +130,7 @@ class _Search(BeamSearch):
         """Follow source `number`'s light with a fresh visited set (as `trace.trace_source` does)."""
         outer = self.visited
         self.visited = set()
-        yield from self._run(number, *self.starts[number], cost)
+        yield from self._run(number, *self.grid.starts[number], cost)
         self.visited = outer
 
     def _run(self, source: int, p: int, d: int, colour: int, cost: int) -> _Steps:
@@ -152,7 +152,7 @@ class _Search(BeamSearch):
 
     def _branch(self, source: int, p: int, d: int, colour: int, cost: int) -> _Steps:
         """Decide cell p (light reaches it heading d) each way it may end, and carry on."""
-        current = self.codes[p]
+        current = self.grid.codes[p]
         freed = PIECE_KINDS.index(placed_kind(current)) if current in PLACED_CODES else -1
         self.spare[freed] -= freed >= 0
         for code, price in self.board.options[p]:
@@ -196,7 +196,7 @@ class _Search(BeamSearch):
             return
         if self.is_solution(source):
             self._record(cost)
-        elif source + 1 < len(self.starts):
+        elif source + 1 < len(self.grid.starts):
             yield from self._source(source + 1, cost)
 
     def _takes(self) -> list[int] | None:
@@ -207,7 +207,7 @@ class _Search(BeamSearch):
             over = self.drawn[k] - board.hand[k]
             if over <= 0:
                 continue
-            spare = [p for p, code in enumerate(self.codes)
+            spare = [p for p, code in enumerate(self.grid.codes)
                      if code in PLACED_CODES and placed_kind(code) == kind and self.assign[p] < 0]
             if len(spare) < over:
                 return None

@@ -60,9 +60,9 @@ class _Search(BeamSearch):
         self.best_turns: list[int] | None = None
 
     def start(self) -> None:
-        if self.slack < 0 or not self.starts:
+        if self.slack < 0 or not self.grid.starts:
             return  # more targets than beams: each beam lights at most one
-        self._run(0, *self.starts[0], 0, set())
+        self._run(0, *self.grid.starts[0], 0, set())
 
     def _run(self, beam: int, p: int, d: int, colour: int, cost: int, visited: set[int]) -> None:
         """Follow beam `beam` from padded cell p heading d; at an undecided mirror try it as it is, then turned."""
@@ -71,7 +71,7 @@ class _Search(BeamSearch):
         if end != UNDECIDED:
             self._finish(beam, end, cost)
         else:  # branching here, not in a method of its own: this runs for most nodes
-            current = self.codes[p]
+            current = self.grid.codes[p]
             for code in (current, current ^ 1):
                 turns = cost if code == current else cost + 1
                 if turns >= self.best:
@@ -92,15 +92,15 @@ class _Search(BeamSearch):
         if self.wasted <= self.slack:
             if self.is_solution(beam):
                 self._record(cost)
-            elif beam + 1 < len(self.starts):
-                self._run(beam + 1, *self.starts[beam + 1], cost, set())
+            elif beam + 1 < len(self.grid.starts):
+                self._run(beam + 1, *self.grid.starts[beam + 1], cost, set())
         self.unlight(target)
 
     def _record(self, cost: int) -> None:
         if self.count_limit is None:
             if cost < self.best:  # later beams decide mirrors for free, so re-check the bound here
                 self.best = cost
-                self.best_turns = [p for p in self.decided if self.assign[p] != self.codes[p]]
+                self.best_turns = [p for p in self.decided if self.assign[p] != self.grid.codes[p]]
                 self.done = cost == 0
             return
         self.solutions.append({p: self.assign[p] & 1 for p in self.decided})
