@@ -141,7 +141,8 @@ class BeamSearch:
         """Follow a beam from padded cell p heading d; return (cell, direction, colour, end) where it stopped.
 
         `end` is the cell of a target of the beam's colour it lit, -1 if it ended otherwise, or
-        UNDECIDED if it reached the undecided cell returned (heading `direction`, not passed yet).
+        UNDECIDED if it entered the undecided cell returned, heading `direction` (its step is
+        recorded; the caller decides the cell and carries the beam on).
         Each step's key goes into `visited` and `added` (the caller takes them out again when it
         backtracks); a splitter's other half goes on `pending`. Raises SolverLimitError past the budget.
         """
