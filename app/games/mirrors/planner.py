@@ -4,7 +4,8 @@ A move is `("turn", row, col)`, `("place", row, col, kind, orientation)` or `("t
 each costing one; par is the fewest of them. Boards of the first edition (no splitter, nothing
 to place) go to `solver.py` unchanged, so their minimum, hints and budget are exactly as before.
 
-The search is `solver.py`'s, generalised. It follows the beams in `trace.py`'s order (a source's
+The search is `solver.py`'s, generalised, on the grid and beam stepping of `search.py` that both
+share. It follows the beams in `trace.py`'s order (a source's
 beam, then the halves its splitters send off, then the next source) and decides a cell the first
 time light reaches it, trying the options cheapest first, the current layout first:
 
@@ -45,25 +46,17 @@ from typing import Any, NamedTuple
 from .board import Inventory, Source, placed_counts
 from .cells import (
     EMPTY,
-    FILTER_CODES,
     FIXED_CODES,
-    GLASS,
-    GLASS_CODES,
     PIECE_KINDS,
     PLACED_CODES,
-    REFLECT,
-    REFLECTOR_CODES,
     SPLITTER,
     SPLITTER_CODES,
-    TARGET,
-    TARGET_CODES,
     TURNABLE_CODES,
-    WALL,
-    colour_of,
     placed_code,
     placed_kind,
 )
-from .solver import SolverLimitError, fewest_turns, solutions
+from .search import UNDECIDED, BeamSearch, Grid, cell_of, pad
+from .solver import fewest_turns, solutions
 
 SLICE_NODES = 100  # beam segments between two pauses of a sliced search (a few ms in the browser)
 MAX_PLAN_NODES = 8_000  # at most about 0.2 s under CPython (segments cost 3 to 25 µs), inside the browser's 250 ms
@@ -71,10 +64,6 @@ MAX_PLAN_NODES = 8_000  # at most about 0.2 s under CPython (segments cost 3 to 
 Move = tuple[Any, ...]  # ("turn", r, c) | ("place", r, c, kind, orientation) | ("take", r, c)
 
 _Steps = Generator[None, None, None]  # a search's recursion: yields between slices of work
-
-# Kinds of padded cells in the search's flat board.
-_OUT, _PASS, _STOP, _REFLECT, _SPLIT, _DECIDE, _FILTER, _GLASS, _TARGET = range(9)
-
 
 def is_first_edition(cells: Sequence[int], hand: Inventory) -> bool:
     """Return whether a board has no splitter and nothing placed or to place (the first edition's solver fits)."""
@@ -96,90 +85,44 @@ def _options(code: int, owned: Inventory) -> tuple[tuple[int, int], ...]:
 
 
 class _Board(NamedTuple):
-    """A board flattened with a one-cell border ring, so stepping needs no bounds checks."""
+    """The padded grid and what deciding its cells needs."""
 
-    stride: int
-    kind: list[int]
-    param: list[int]  # orientation of fixed pieces, filter/glass/target colour
-    options: list[tuple[tuple[int, int], ...]]
-    current: list[int]  # the code each cell holds now
-    target_index: list[int]
-    target_count: int
-    starts: list[tuple[int, int, int]]  # (padded index, direction, colour) per source
+    grid: Grid
+    options: list[tuple[tuple[int, int], ...]]  # per padded cell, () unless it is one to decide
     hand: Inventory
     splitters: bool  # a splitter on the board or owned: the wasted-beam bound does not hold
 
 
 def _compile(height: int, width: int, cells: Sequence[int], sources: Sequence[Source], hand: Inventory) -> _Board:
-    stride = width + 2
-    size = (height + 2) * stride
-    kind = [_OUT] * size
-    param = [0] * size
-    options: list[tuple[tuple[int, int], ...]] = [()] * size
-    current = [EMPTY] * size
-    target_index = [-1] * size
     placed = placed_counts(tuple(cells))
     owned = (hand[0] + placed[0], hand[1] + placed[1])
-    targets = 0
-    for i, code in enumerate(cells):
-        p = (i // width + 1) * stride + i % width + 1
-        current[p] = code
-        options[p] = _options(code, owned)
-        if options[p]:
-            kind[p] = _DECIDE
-        elif code == EMPTY:
-            kind[p] = _PASS
-        elif code == WALL:
-            kind[p] = _STOP
-        elif code in FIXED_CODES:
-            kind[p], param[p] = (_SPLIT if code in SPLITTER_CODES else _REFLECT), code & 1
-        elif code in FILTER_CODES:
-            kind[p], param[p] = _FILTER, colour_of(code)
-        elif code in GLASS_CODES:
-            kind[p], param[p] = _GLASS, code - GLASS
-        elif code in TARGET_CODES:
-            kind[p], param[p] = _TARGET, code - TARGET
-            target_index[p] = targets
-            targets += 1
-        else:
-            raise ValueError(f"unknown cell code {code}")
-    starts = [((s.row + 1) * stride + s.col + 1, s.direction, s.colour) for s in sources]
+    options_of = {code: _options(code, owned) for code in set(cells)}
+    decidable = {code for code, options in options_of.items() if options}
+    grid = pad(height, width, cells, sources, decidable, FIXED_CODES)
+    options = [options_of[code] if code in decidable else () for code in grid.codes]
     splitters = owned[1] > 0 or any(code in SPLITTER_CODES for code in cells)
-    return _Board(stride, kind, param, options, current, target_index, targets, starts, hand, splitters)
+    return _Board(grid, options, hand, splitters)
 
 
-class _Search:
+class _Search(BeamSearch):
     """One depth-first search over the final codes of the cells light reaches."""
 
     def __init__(self, board: _Board, count_limit: int | None, upper: int | None, max_nodes: int,
                  pause_every: float = math.inf) -> None:
+        super().__init__(board.grid, count_limit, upper, max_nodes)
         self.board = board
-        self.deltas = (-board.stride, 1, board.stride, -1)
-        self.assign = [-1] * len(board.kind)  # decided final code of each decidable cell, -1 if not yet
-        self.decided: list[int] = []
         self.drawn = [0, 0]  # pieces of each kind the decided cells take from the hand (less those they free)
-        self.spare = list(placed_counts(tuple(board.current)))  # placed pieces not decided yet (takes may free them)
-        self.lit = [False] * board.target_count
-        self.lit_count = 0
-        self.wasted = 0
-        self.slack = len(board.starts) - board.target_count
-        self.pending: list[tuple[int, int, int]] = []  # halves still to follow for the current source
+        self.spare = list(placed_counts(tuple(board.grid.codes)))  # placed pieces not decided yet (takes may free them)
         self.visited: set[int] = set()
-        self.count_limit = count_limit  # None: fewest moves; else: collect up to this many solutions
-        self.best = (upper + 1) if upper is not None else 1 << 30
         self.best_layout: dict[int, int] | None = None
         self.best_takes: list[int] = []
-        self.solutions: list[dict[int, int]] = []
-        self.done = False
         self.cut = False  # whether the allowance cut a branch (else the search saw every layout)
-        self.nodes = 0
-        self.max_nodes = max_nodes
         self.pause_every = pause_every
         self.pause_at = pause_every
 
     def steps(self) -> _Steps:
         """Run the search as a generator that yields about every `pause_every` beam segments (see `plan_steps`)."""
-        if not self.board.starts or (not self.board.splitters and self.slack < 0):
+        if not self.grid.starts or (not self.board.splitters and self.slack < 0):
             return  # more targets than beams, and no splitter to make more
         yield from self._source(0, 0)
 
@@ -187,72 +130,29 @@ class _Search:
         """Follow source `number`'s light with a fresh visited set (as `trace.trace_source` does)."""
         outer = self.visited
         self.visited = set()
-        yield from self._run(number, *self.board.starts[number], cost)
+        yield from self._run(number, *self.grid.starts[number], cost)
         self.visited = outer
 
     def _run(self, source: int, p: int, d: int, colour: int, cost: int) -> _Steps:
         """Follow a beam from padded cell p heading d; branch at undecided cells."""
-        board, assign, deltas, visited = self.board, self.assign, self.deltas, self.visited
-        kind, param = board.kind, board.param
+        visited = self.visited
         added: list[int] = []
-        halves = 0
-        end = -1  # the target cell this beam lit, or -1
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise SolverLimitError(f"the solver gave up after {self.max_nodes} steps")
+        halves = len(self.pending)  # the halves this beam sends off go above
+        p, d, colour, end = self.follow(p, d, colour, visited, added)
         if self.nodes >= self.pause_at:
             self.pause_at += self.pause_every
             yield None
-        while True:
-            p += deltas[d]
-            k = kind[p]
-            if k == _OUT:
-                break
-            key = (p << 4) | (d << 2) | colour
-            if key in visited:
-                break  # light of this source already went this way
-            visited.add(key)
-            added.append(key)
-            if k == _DECIDE:
-                code = assign[p]
-                if code < 0:
-                    yield from self._branch(source, p, d, colour, cost)
-                    break
-                if code in REFLECTOR_CODES:
-                    d = REFLECT[code & 1][d]
-                elif code in SPLITTER_CODES:
-                    self.pending.append((p, REFLECT[code & 1][d], colour))
-                    halves += 1
-                continue
-            if k == _PASS:
-                continue
-            if k == _REFLECT:
-                d = REFLECT[param[p]][d]
-                continue
-            if k == _SPLIT:
-                self.pending.append((p, REFLECT[param[p]][d], colour))
-                halves += 1
-                continue
-            if k == _GLASS:
-                colour = param[p]
-                continue
-            if k == _FILTER:
-                if param[p] == colour:
-                    continue
-                break
-            if k == _TARGET and param[p] == colour:
-                end = p
-            break  # a wall, a target, or a filter of another colour
-        if k != _DECIDE or assign[p] >= 0:
+        if end == UNDECIDED:
+            yield from self._branch(source, p, d, colour, cost)
+        else:
             yield from self._finish(source, end, cost)
-        for _ in range(halves):
-            self.pending.pop()
+        del self.pending[halves:]
         for key in added:
             visited.discard(key)
 
     def _branch(self, source: int, p: int, d: int, colour: int, cost: int) -> _Steps:
         """Decide cell p (light reaches it heading d) each way it may end, and carry on."""
-        current = self.board.current[p]
+        current = self.grid.codes[p]
         freed = PIECE_KINDS.index(placed_kind(current)) if current in PLACED_CODES else -1
         self.spare[freed] -= freed >= 0
         for code, price in self.board.options[p]:
@@ -283,20 +183,10 @@ class _Search:
 
     def _finish(self, source: int, end: int, cost: int) -> _Steps:
         """Count what a beam lit, prune, and go on to the next half, the next source, or a leaf."""
-        target = self.board.target_index[end] if end >= 0 else -1
-        new = target >= 0 and not self.lit[target]
-        if new:
-            self.lit[target] = True
-            self.lit_count += 1
-        else:
-            self.wasted += 1
+        target = self.light(end)
         if self.board.splitters or self.wasted <= self.slack:
             yield from self._next(source, cost)
-        if new:
-            self.lit[target] = False
-            self.lit_count -= 1
-        else:
-            self.wasted -= 1
+        self.unlight(target)
 
     def _next(self, source: int, cost: int) -> _Steps:
         if self.pending:
@@ -304,11 +194,9 @@ class _Search:
             yield from self._run(source, *half, cost)
             self.pending.append(half)
             return
-        all_lit = self.lit_count == self.board.target_count
-        more = source + 1 < len(self.board.starts)
-        if all_lit and (self.count_limit is None or not more):
+        if self.is_solution(source):
             self._record(cost)
-        elif more:
+        elif source + 1 < len(self.grid.starts):
             yield from self._source(source + 1, cost)
 
     def _takes(self) -> list[int] | None:
@@ -319,7 +207,7 @@ class _Search:
             over = self.drawn[k] - board.hand[k]
             if over <= 0:
                 continue
-            spare = [p for p, code in enumerate(board.current)
+            spare = [p for p, code in enumerate(self.grid.codes)
                      if code in PLACED_CODES and placed_kind(code) == kind and self.assign[p] < 0]
             if len(spare) < over:
                 return None
@@ -344,11 +232,6 @@ class _Search:
         self.done = len(self.solutions) >= self.count_limit
 
 
-def _cell_of(p: int, stride: int) -> tuple[int, int]:
-    row, col = divmod(p, stride)
-    return row - 1, col - 1
-
-
 def _moves(board: _Board, layout: dict[int, int], takes: list[int]) -> tuple[Move, ...]:
     """Return the moves from the current layout to `layout`: takes first, then turns, then placements.
 
@@ -357,7 +240,7 @@ def _moves(board: _Board, layout: dict[int, int], takes: list[int]) -> tuple[Mov
     """
     take_cells, turn_cells, place_cells = [*takes], [], []
     for p, final in layout.items():
-        current = board.current[p]
+        current = board.grid.codes[p]
         if final == current:
             continue
         if final == current ^ 1 and current != EMPTY:
@@ -368,9 +251,10 @@ def _moves(board: _Board, layout: dict[int, int], takes: list[int]) -> tuple[Mov
             take_cells.append(p)
             if final != EMPTY:
                 place_cells.append(p)
-    moves: list[Move] = [("take", *_cell_of(p, board.stride)) for p in sorted(take_cells)]
-    moves += [("turn", *_cell_of(p, board.stride)) for p in sorted(turn_cells)]
-    moves += [("place", *_cell_of(p, board.stride), placed_kind(layout[p]), layout[p] & 1) for p in sorted(place_cells)]
+    stride = board.grid.stride
+    moves: list[Move] = [("take", *cell_of(p, stride)) for p in sorted(take_cells)]
+    moves += [("turn", *cell_of(p, stride)) for p in sorted(turn_cells)]
+    moves += [("place", *cell_of(p, stride), placed_kind(layout[p]), layout[p] & 1) for p in sorted(place_cells)]
     return tuple(moves)
 
 
@@ -426,7 +310,7 @@ def shortest_layouts_steps(
     board = _compile(height, width, cells, sources, hand)
     search = _Search(board, limit, par, max_nodes, pause_every)
     yield from search.steps()
-    return [{_cell_of(p, board.stride): code for p, code in found.items()} for found in search.solutions]
+    return [{cell_of(p, board.grid.stride): code for p, code in found.items()} for found in search.solutions]
 
 
 def _drain(steps: Generator[None, None, Any]) -> Any:
@@ -462,7 +346,7 @@ def layouts(
     board = _compile(height, width, cells, sources, hand)
     search = _Search(board, limit, None, MAX_PLAN_NODES)
     _drain(search.steps())
-    return [{_cell_of(p, board.stride): code for p, code in found.items()} for found in search.solutions]
+    return [{cell_of(p, board.grid.stride): code for p, code in found.items()} for found in search.solutions]
 
 
 def is_unique_layout(

@@ -29,203 +29,82 @@ reach the budget, and game IDs and stage files naming those are refused.
 
 Everything is deterministic: the branches are always tried in the same order,
 and the first minimum found is the one reported.
+
+The grid, the stepping of a beam and the count of what it lit are `search.py`'s,
+shared with `planner.py`; this module decides how to branch and what a leaf is worth.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from .board import Source
-from .cells import (
-    EMPTY,
-    FILTER_CODES,
-    GLASS,
-    GLASS_CODES,
-    MIRROR_CODES,
-    REFLECT,
-    TARGET,
-    TARGET_CODES,
-    TURNABLE_CODES,
-    WALL,
-    colour_of,
-)
+from .cells import MIRROR_CODES, REFLECT, TURNABLE_CODES
+from .search import UNDECIDED, BeamSearch, SolverLimitError, cell_of, pad
+
+__all__ = ["MAX_NODES", "SolverLimitError", "fewest_turns", "is_unique", "solutions"]
 
 MAX_NODES = 5_000  # about 15 ms under CPython, so well inside the browser's 250 ms
 
-
-class SolverLimitError(ValueError):
-    """The search needed more than MAX_NODES steps: the board is too tangled to solve here."""
-
-
-# Kinds of padded cells in the search's private flat board.
-_OUT, _EMPTY, _STOP, _FIXED, _TURN, _FILTER, _GLASS, _TARGET = range(8)
+# The first edition knows plain mirrors only: a splitter or a placed piece is an unknown code here.
+_TURNABLE = MIRROR_CODES & TURNABLE_CODES
+_FIXED = MIRROR_CODES - TURNABLE_CODES
 
 
-class _Board(NamedTuple):
-    """A board flattened with a one-cell border ring, so stepping needs no bounds checks."""
-
-    stride: int
-    kind: list[int]
-    param: list[int]  # mirror orientation, filter/glass colour, or target colour
-    target_index: list[int]
-    target_count: int
-    starts: list[tuple[int, int, int]]  # (padded index, direction, colour) per source
-    turnable: list[int]  # padded indices of turnable mirrors
-
-
-def _compile(height: int, width: int, cells: Sequence[int], sources: Sequence[Source]) -> _Board:
-    stride = width + 2
-    size = (height + 2) * stride
-    kind = [_OUT] * size
-    param = [0] * size
-    target_index = [-1] * size
-    turnable = []
-    targets = 0
-    for i, code in enumerate(cells):
-        p = (i // width + 1) * stride + i % width + 1
-        if code == EMPTY:
-            kind[p] = _EMPTY
-        elif code == WALL:
-            kind[p] = _STOP
-        elif code in MIRROR_CODES:
-            kind[p] = _TURN if code in TURNABLE_CODES else _FIXED
-            param[p] = code & 1
-            if code in TURNABLE_CODES:
-                turnable.append(p)
-        elif code in FILTER_CODES:
-            kind[p], param[p] = _FILTER, colour_of(code)
-        elif code in GLASS_CODES:
-            kind[p], param[p] = _GLASS, code - GLASS
-        elif code in TARGET_CODES:
-            kind[p], param[p] = _TARGET, code - TARGET
-            target_index[p] = targets
-            targets += 1
-        else:
-            raise ValueError(f"unknown cell code {code}")
-    starts = [((s.row + 1) * stride + s.col + 1, s.direction, s.colour) for s in sources]
-    return _Board(stride, kind, param, target_index, targets, starts, turnable)
-
-
-class _Search:
+class _Search(BeamSearch):
     """One depth-first search over the orientations of the mirrors the beams reach."""
 
-    def __init__(self, board: _Board, count_limit: int | None, upper: int | None) -> None:
-        self.board = board
-        self.deltas = (-board.stride, 1, board.stride, -1)
-        self.assign = [-1] * len(board.kind)  # decided orientation of each turnable mirror, -1 if not yet
-        self.decided: list[int] = []
-        self.lit = [False] * board.target_count
-        self.lit_count = 0
-        self.wasted = 0
-        self.slack = len(board.starts) - board.target_count
-        self.count_limit = count_limit  # None: fewest turns; else: collect up to this many solutions
-        self.best = (upper + 1) if upper is not None else 1 << 30
+    def __init__(self, height: int, width: int, cells: Sequence[int], sources: Sequence[Source],
+                 count_limit: int | None, upper: int | None) -> None:
+        super().__init__(pad(height, width, cells, sources, _TURNABLE, _FIXED), count_limit, upper, MAX_NODES)
         self.best_turns: list[int] | None = None
-        self.solutions: list[dict[int, int]] = []
-        self.done = False
-        self.nodes = 0
-        self.max_nodes = MAX_NODES
 
     def start(self) -> None:
-        if self.slack < 0 or not self.board.starts:
+        if self.slack < 0 or not self.grid.starts:
             return  # more targets than beams: each beam lights at most one
-        self._run(0, *self.board.starts[0], 0, set())
+        self._run(0, *self.grid.starts[0], 0, set())
 
     def _run(self, beam: int, p: int, d: int, colour: int, cost: int, visited: set[int]) -> None:
-        """Follow beam `beam` from padded cell p heading d; branch at undecided mirrors."""
-        board, assign, deltas = self.board, self.assign, self.deltas
-        kind, param = board.kind, board.param
-        added = []
-        end = -1  # the target cell lit by this beam, or -1
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise SolverLimitError(f"the solver gave up after {self.max_nodes} steps")
-        while True:
-            p += deltas[d]
-            k = kind[p]
-            if k == _OUT:
-                break
-            key = (p << 4) | (d << 2) | colour
-            if key in visited:
-                break  # a loop: this beam would repeat forever
-            visited.add(key)
-            added.append(key)
-            if k == _EMPTY:
-                continue
-            if k == _FIXED:
-                d = REFLECT[param[p]][d]
-                continue
-            if k == _TURN:
-                o = assign[p]
-                if o >= 0:
-                    d = REFLECT[o][d]
+        """Follow beam `beam` from padded cell p heading d; at an undecided mirror try it as it is, then turned."""
+        added: list[int] = []
+        p, d, colour, end = self.follow(p, d, colour, visited, added)
+        if end != UNDECIDED:
+            self._finish(beam, end, cost)
+        else:  # branching here, not in a method of its own: this runs for most nodes
+            current = self.grid.codes[p]
+            for code in (current, current ^ 1):
+                turns = cost if code == current else cost + 1
+                if turns >= self.best:
                     continue
-                current = param[p]
-                for o in (current, 1 - current):
-                    turns = cost if o == current else cost + 1
-                    if turns >= self.best:
-                        continue
-                    assign[p] = o
-                    self.decided.append(p)
-                    self._run(beam, p, REFLECT[o][d], colour, turns, visited)
-                    self.decided.pop()
-                    assign[p] = -1
-                    if self.done:
-                        break
-                for key in added:
-                    visited.discard(key)
-                return
-            if k == _GLASS:
-                colour = param[p]
-                continue
-            if k == _FILTER:
-                if param[p] == colour:
-                    continue
-                break
-            if k == _TARGET and param[p] == colour:
-                end = p
-            break  # a wall, a target, or a filter of another colour
-        self._finish(beam, end, cost)
+                self.assign[p] = code
+                self.decided.append(p)
+                self._run(beam, p, REFLECT[code & 1][d], colour, turns, visited)
+                self.decided.pop()
+                self.assign[p] = -1
+                if self.done:
+                    break
         for key in added:
             visited.discard(key)
 
     def _finish(self, beam: int, end: int, cost: int) -> None:
         """Count what beam `beam` lit, prune, and go on to the next beam or record a solution."""
-        target = self.board.target_index[end] if end >= 0 else -1
-        new = target >= 0 and not self.lit[target]
-        if new:
-            self.lit[target] = True
-            self.lit_count += 1
-        else:
-            self.wasted += 1
+        target = self.light(end)
         if self.wasted <= self.slack:
-            all_lit = self.lit_count == self.board.target_count
-            more = beam + 1 < len(self.board.starts)
-            if all_lit and (self.count_limit is None or not more):
+            if self.is_solution(beam):
                 self._record(cost)
-            elif more:
-                self._run(beam + 1, *self.board.starts[beam + 1], cost, set())
-        if new:
-            self.lit[target] = False
-            self.lit_count -= 1
-        else:
-            self.wasted -= 1
+            elif beam + 1 < len(self.grid.starts):
+                self._run(beam + 1, *self.grid.starts[beam + 1], cost, set())
+        self.unlight(target)
 
     def _record(self, cost: int) -> None:
         if self.count_limit is None:
             if cost < self.best:  # later beams decide mirrors for free, so re-check the bound here
                 self.best = cost
-                self.best_turns = [p for p in self.decided if self.assign[p] != self.board.param[p]]
+                self.best_turns = [p for p in self.decided if self.assign[p] != self.grid.codes[p]]
                 self.done = cost == 0
             return
-        self.solutions.append({p: self.assign[p] for p in self.decided})
+        self.solutions.append({p: self.assign[p] & 1 for p in self.decided})
         self.done = len(self.solutions) >= self.count_limit
-
-
-def _cell_of(p: int, stride: int) -> tuple[int, int]:
-    row, col = divmod(p, stride)
-    return row - 1, col - 1
 
 
 def fewest_turns(
@@ -236,12 +115,11 @@ def fewest_turns(
     `upper`, if given, is a known solution length (the search then only looks for one at most that long).
     Raises SolverLimitError if the board is too tangled to search within MAX_NODES steps.
     """
-    board = _compile(height, width, cells, sources)
-    search = _Search(board, None, upper)
+    search = _Search(height, width, cells, sources, None, upper)
     search.start()
     if search.best_turns is None:
         return None
-    return tuple(sorted(_cell_of(p, board.stride) for p in search.best_turns))
+    return tuple(sorted(cell_of(p, search.grid.stride) for p in search.best_turns))
 
 
 def solutions(
@@ -251,10 +129,9 @@ def solutions(
 
     Raises SolverLimitError if the board is too tangled to search within MAX_NODES steps.
     """
-    board = _compile(height, width, cells, sources)
-    search = _Search(board, limit, None)
+    search = _Search(height, width, cells, sources, limit, None)
     search.start()
-    return [{_cell_of(p, board.stride): o for p, o in found.items()} for found in search.solutions]
+    return [{cell_of(p, search.grid.stride): o for p, o in found.items()} for found in search.solutions]
 
 
 def is_unique(height: int, width: int, cells: Sequence[int], sources: Sequence[Source]) -> bool:
