@@ -22,7 +22,7 @@ mirrors off those paths are free; with a unique board the fewest turns are
 exactly the path mirrors that are wrong, so the hint sequence is forced.
 
 Every search has a budget of `MAX_NODES` beam segments, so a call's worst case is
-bounded (about 15 ms under CPython); past it, SolverLimitError is raised. Generated
+bounded (about 5 ms under CPython here); past it, SolverLimitError is raised. Generated
 boards and stages, and every position reached from them by play, need a few
 hundred at most; only crafted boards (e.g. a 10×10 board of nothing but mirrors)
 reach the budget, and game IDs and stage files naming those are refused.
@@ -44,7 +44,7 @@ from .search import UNDECIDED, BeamSearch, SolverLimitError, cell_of, pad
 
 __all__ = ["MAX_NODES", "SolverLimitError", "fewest_turns", "is_unique", "solutions"]
 
-MAX_NODES = 5_000  # about 15 ms under CPython, so well inside the browser's 250 ms
+MAX_NODES = 5_000  # about 5 ms under CPython here, so well inside the browser's 250 ms
 
 # The first edition knows plain mirrors only: a splitter or a placed piece is an unknown code here.
 _TURNABLE = MIRROR_CODES & TURNABLE_CODES
