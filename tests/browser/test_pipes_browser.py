@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
 
+from app.core.daily import daily_params, daily_preset_on
 from app.core.rng import Rng
 from app.games import pipes
 from app.games.pipes import strings as pipes_strings
@@ -231,13 +233,18 @@ def test_locks_are_said_and_unlock_all_works_only_when_something_is_locked(page)
     assert live_text(page) == "Unlocked 1 tile"
 
 
-def test_the_size_menu_lists_boards_small_to_large_and_the_daily_is_5x5(page) -> None:  # noqa: ANN001
+def test_the_size_menu_lists_boards_small_to_large_and_the_daily_is_the_weekdays_board(page) -> None:  # noqa: ANN001
     go(page, "#pipes/" + puzzle_id("menu", "path_5x5"))
     options = page.locator("#preset option").all_inner_texts()
     assert options[:9] == ["Path 4×4", "Path 5×5", "Path 7×7", "Path 9×9", "Net 5×5", "Net 7×7", "Net 9×9",
                            "Net 9×9, wrapping", "Net 11×11"], options
     go(page, "#pipes/daily")
-    assert page.locator(".board-grid").get_attribute("aria-rowcount") == "7", "a 5×5 path board with its ring"
+    # The daily rises through the UTC week (Monday 5×5 Path … Sunday 9×9 Net): today's, whatever the day.
+    today = dt.datetime.now(dt.UTC).date()
+    params = daily_params(pipes.ID, today)
+    ring = 2 if params.mode == "path" else 0  # a Path board's entrance and exit sit on a ring round it
+    assert page.locator(".board-grid").get_attribute("aria-rowcount") == str(params.height + ring), \
+        f"today's daily is {daily_preset_on(pipes.ID, today)}"
 
 
 def test_the_size_form_makes_a_custom_net_board_and_refuses_a_wrapping_path(page) -> None:  # noqa: ANN001
