@@ -285,6 +285,15 @@ def test_every_slant_is_said_in_words_not_only_as_a_glyph() -> None:
             assert wanted.strip("()") in text, (key, text)
 
 
+def test_the_key_help_says_the_slant_of_a_piece_to_place_in_words() -> None:
+    # The line under the board and the Controls dialog read "M: place a mirror /. Shift+M: place a mirror \",
+    # which a screen reader says as "place a mirror" twice.
+    for language, (rising, falling) in (("en", ("rising", "falling")), ("ja", ("右上がり", "右下がり"))):
+        for piece in ("mirror", "splitter"):
+            assert rising in translate(language, f"action_place_{piece}"), (language, piece)
+            assert falling in translate(language, f"action_place_{piece}_back"), (language, piece)
+
+
 def test_one_target_is_said_in_the_singular() -> None:
     state = board(["/ TW"], [(0, -1, mc.RIGHT, mc.WHITE)])
     view, _ = view_on(state)
