@@ -94,6 +94,18 @@ def test_the_open_settings_panel_does_not_scroll_sideways_at_320_px(page, fragme
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
+def test_the_settings_button_matches_the_other_header_buttons_on_a_phone(page) -> None:  # noqa: ANN001
+    # At 360 px the header's buttons shrink to 40 px and 0.9rem; Settings (a summary) stayed 44 px and 1rem.
+    page.set_viewport_size({"width": 360, "height": 640})
+    try:
+        sizes = page.evaluate("""() => ['#keys-button', '#settings summary'].map((selector) => {
+            const node = document.querySelector(selector);
+            return [Math.round(node.getBoundingClientRect().height), getComputedStyle(node).fontSize]; })""")
+        assert sizes[0] == sizes[1], sizes
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_the_focus_ring_of_the_first_and_last_stage_is_not_clipped_by_the_stage_list(page) -> None:  # noqa: ANN001
     go(page, "#mirrors/1-01")
     details = page.locator("#mirrors-stages")

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app.games import mirrors
+from app.web.views.mines_palette import contrast_ratio
 from tests.browser.conftest import go
 
 pytestmark = pytest.mark.browser
@@ -98,6 +99,14 @@ def test_the_fourth_tier_is_listed_and_its_first_stage_is_won_by_mouse_with_star
     link = page.locator('a[data-stage="4-01"]')
     expect(link.locator(".mirrors-stage-stars")).to_have_attribute("data-stars", "3")
     expect(link.locator('.mirrors-stage-stars [aria-hidden="true"]')).to_have_text("★★★")
+    # Readable on the light panel and on a hovered row (amber #f59e0b was 2.2:1 on white).
+    star, panel = page.evaluate("""() => [document.querySelector('a[data-stage="4-01"] .mirrors-stage-stars'),
+        document.querySelector('.mirrors-stages')]
+        .map((node, i) => getComputedStyle(node)[i ? 'backgroundColor' : 'color'].match(/\\d+/g).slice(0, 3)
+        .map((part) => Number(part).toString(16).padStart(2, '0')).join(''))""")
+    row_bg = page.evaluate("() => getComputedStyle(document.body).getPropertyValue('--bg').trim()")
+    for under in (f"#{panel}", row_bg):
+        assert contrast_ratio(f"#{star}", under) >= 4.5, (star, under)
     expect(link).to_have_accessible_name(re.compile(r"^4-01 Half Silver\s*, cleared\s*, best 3\s*, 3 of 3 stars$"))
     expect(tier).to_have_text("Stars: 3 of 36")
     stored = page.evaluate("() => localStorage.getItem('masume:stars:mirrors:stage-4-01')")

@@ -149,6 +149,14 @@ def test_a_game_route_waiting_for_numpy_names_the_game_and_follows_the_language(
     page.select_option("#lang-select", "ja")
     page.wait_for_function("() => document.querySelector('#engine-loading h1').textContent === '光の道'")
     assert note.locator("[role=status]").inner_text() == "パズルエンジン（numpy）を読み込み中…"
+    # Forced colours paint every background as Canvas: the cells keep an outline of CanvasText, or the
+    # grid is a blank gap (it was).
+    page.emulate_media(forced_colors="active")
+    edges = page.evaluate("""() => [...document.querySelectorAll('#engine-loading .loading-grid i')].map((cell) => {
+        const style = getComputedStyle(cell);
+        return [parseFloat(style.borderTopWidth), style.borderTopColor, style.backgroundColor]; })""")
+    assert all(width >= 1 and colour != background for width, colour, background in edges), edges
+    page.emulate_media(forced_colors="none")
     page.evaluate("() => window.__releaseNumpy()")
     page.wait_for_selector("[role=grid] button.cell", timeout=120_000)
     page.select_option("#lang-select", "en")

@@ -285,6 +285,30 @@ def test_every_slant_is_said_in_words_not_only_as_a_glyph() -> None:
             assert wanted.strip("()") in text, (key, text)
 
 
+def test_the_key_help_says_the_slant_of_a_piece_to_place_in_words() -> None:
+    # The line under the board and the Controls dialog read "M: place a mirror /. Shift+M: place a mirror \",
+    # which a screen reader says as "place a mirror" twice.
+    for language, (rising, falling) in (("en", ("rising", "falling")), ("ja", ("右上がり", "右下がり"))):
+        for piece in ("mirror", "splitter"):
+            assert rising in translate(language, f"action_place_{piece}"), (language, piece)
+            assert falling in translate(language, f"action_place_{piece}_back"), (language, piece)
+
+
+def test_a_placed_piece_is_said_with_its_slant_in_words() -> None:
+    # The cell's label says the slant, but a focused button's changed name is not reliably re-read: a hint
+    # that places a piece, or a tap with the other slant chosen, said only "Placed a mirror".
+    state = mi.stage_state("4-07")
+    view, _ = view_on(state)
+    for orientation, words in ((0, "splitter / (rising)"), (1, "splitter \\ (falling)")):
+        move = ("place", 2, 4, "splitter", orientation)
+        said = view.move_summary(state, mi.apply(state, move), move, "short")
+        assert said is not None and said.startswith(f"Placed a {words} at row 3, column 5"), said
+    japanese, _ = view_on(state, "ja")
+    move = ("place", 2, 4, "splitter", 1)
+    said = japanese.move_summary(state, mi.apply(state, move), move, "full")
+    assert said is not None and said.startswith("3行5列にハーフミラー ＼（右下がり）を置きました"), said
+
+
 def test_one_target_is_said_in_the_singular() -> None:
     state = board(["/ TW"], [(0, -1, mc.RIGHT, mc.WHITE)])
     view, _ = view_on(state)
@@ -348,12 +372,14 @@ def test_the_keys_place_turn_and_take_back_and_the_words_say_what_is_left() -> N
     assert view.move_for("turn", placed, 2, 4) == ("turn", 2, 4)
     assert view.move_for("take", placed, 2, 4) == ("take", 2, 4)
     said = view.move_summary(state, placed, ("place", 2, 4, "splitter", 0), "full")
-    assert said is not None and "Placed a splitter at row 3, column 5" in said and "Splitters to place: 0" in said
+    assert said is not None and "Placed a splitter / (rising) at row 3, column 5" in said
+    assert "Splitters to place: 0" in said
     taken = mi.apply(placed, ("take", 2, 4))
     said = view.move_summary(placed, taken, ("take", 2, 4), "short")
     assert said is not None and said.startswith("Took back the piece at row 3, column 5; splitters to place: 1")
     said = view.move_summary(state, placed, ("place", 2, 4, "splitter", 0), "short")
-    assert said is not None and said.startswith("Placed a splitter at row 3, column 5; splitters to place: 0")
+    assert said is not None
+    assert said.startswith("Placed a splitter / (rising) at row 3, column 5; splitters to place: 0")
     # an undo, a redo or a hinted placement (no move given) still says what is left in hand, and never a turn
     assert view.move_summary(placed, state, None, "short").startswith("Splitters to place: 1; ")
     assert view.move_summary(state, placed, None, "full").startswith("Splitters to place: 0. ")
@@ -364,7 +390,7 @@ def test_the_keys_place_turn_and_take_back_and_the_words_say_what_is_left() -> N
     assert solution is not None and solution[-1] == ("place", 4, 4, "mirror", 0)
     before_last = mi.apply(mi.apply(start, solution[0]), solution[1])
     assert mi.hint(before_last) == solution[-1]
-    assert view.hint_words(before_last, solution[-1]) == "Placed a mirror at row 5, column 5; 0 moves to go"
+    assert view.hint_words(before_last, solution[-1]) == "Placed a mirror / (rising) at row 5, column 5; 0 moves to go"
     # a turn while pieces are still to place: what is left is counted in moves
     assert view.hint_words(mi.apply(start, solution[0]), solution[1]).endswith("1 move to go")
 

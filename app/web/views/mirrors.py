@@ -285,6 +285,8 @@ class MirrorsView(ParView):
         `prefix` "mirrors_hinted" gives the hint's words, with the moves left."""
         where = {"row": int(move[1]) + 1, "col": int(move[2]) + 1, **extra}
         what = (move[0], move[3]) if move[0] == "place" else (move[0],)
+        if move[0] == "place":  # the slant it was placed in, in words ("a mirror / (rising)")
+            where["slant"] = self.t("mirrors_slant_backslash" if move[4] else "mirrors_slant_slash")
         return self.t(MOVE_WORDS[prefix][what], **where)
 
     def _hand_text(self, state: mirrors.State) -> str:
