@@ -80,23 +80,28 @@ def test_a_click_on_a_big_board_being_drawn_is_kept_and_played_once_it_is(page) 
     go(page, GUESS_50)
     # As soon as the cell's button exists, while the board is still being made and drawn in slices:
     # the grid says it is busy, the mark lets the click through, and the move waits for the drawing.
+    # (A MutationObserver sees the cell in the microtask after the slice that made it, before any other
+    # task: a setTimeout poll could be starved by the slices under load and miss the whole drawing.)
     seen = page.evaluate("""() => new Promise(resolve => {
-        const tick = () => {
+        const check = () => {
             const button = document.querySelector('.board-grid button[data-row="25"][data-col="25"]');
             const screen = document.querySelector('section.game');
-            if (button && screen.classList.contains('is-drawing')) {
+            if (!button || !screen) return false;
+            if (screen.classList.contains('is-drawing')) {
                 const busyGrid = document.querySelector('.board-grid').getAttribute('aria-busy');
                 const label = button.getAttribute('aria-label');
                 const mark = getComputedStyle(document.querySelector('.busy')).pointerEvents;
                 button.click();
                 resolve({busyGrid, label, mark});
-            } else if (!screen.classList.contains('is-busy') && button) {
-                resolve(null);
-            } else {
-                setTimeout(tick, 0);
+                return true;
             }
+            if (!screen.classList.contains('is-busy')) { resolve(null); return true; }
+            return false;
         };
-        tick();
+        if (check()) return;
+        const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
+        observer.observe(document.body, {childList: true, subtree: true, attributes: true,
+                                         attributeFilter: ['class']});
     })""")
     assert seen is not None, "the 50×50 board was made in one go, not in slices"
     assert seen["busyGrid"] == "true", "a grid still being made and named says it is busy"
