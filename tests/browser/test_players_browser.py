@@ -312,7 +312,8 @@ def test_a_flood_opening_in_minesweeper_is_announced(page) -> None:  # noqa: ANN
     grid = mines.visible_grid(opened)
     hidden = int(((grid == mines.Cell.HIDDEN) | (grid == mines.Cell.FLAG) | (grid == mines.Cell.QUESTION)).sum())
     assert hidden < 81 - 1, "the first click opened an area (a flood), not one cell"
-    said = f"{hidden} hidden, {mines.mines_left(opened)} mines left"
+    # What the opened cell shows comes first, then the counts, in one sentence.
+    said = f"Row 5, column 5, no adjacent mines; {hidden} hidden, {mines.mines_left(opened)} mines left"
     cell(page, 4, 4).click()  # (opening the board already said "81 hidden, 10 mines left")
     page.wait_for_function("(said) => document.querySelector('#live').textContent.includes(said)", arg=said)
 

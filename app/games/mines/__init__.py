@@ -170,7 +170,7 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     adjust_params=adjust_params,
     daily_week=rising_week("beginner", "intermediate", "expert"),  # the daily's preset per UTC weekday, Monday first
     id=ID, name_key="mines_name", rule_key="mines_rule", icon="game-icon-mines",
-    strings=Strings(catalogue.EN, catalogue.JA), settings=SETTINGS,
+    strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE), settings=SETTINGS,
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
     generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode,
     restart_state=restart_state, apply_steps=apply_steps, check=check, bbbv=bbbv, daily_state=daily_state,

@@ -32,14 +32,25 @@ EN = {
     "mines_bbbv_rate": "3BV/s",
     "mines_custom_error_size": "Width and height must each be whole numbers from {low} to {high}.",
     "mines_custom_error_mines": "A {width}×{height} board takes 1 to {high} mines.",
-    "mines_said_full": "{opened} cells opened, {hidden} hidden, {left} mines left",
+    "mines_said_full": "{opened}, {counts}",
     "mines_left_label": "Mines left",
     "mines_said_short": "{hidden} hidden, {left} mines left",
+    "mines_said_opened": "{opened} cells opened",
+    # After the player's own move: first what the cell now shows, in its label's words ({opened} and
+    # {counts} are the two texts above).
+    "mines_said_move_full": "{cell}. {opened}, {counts}",
+    "mines_said_move_short": "{cell}; {counts}",
     "mines_custom_error_no_guess": "A no-guess {width}×{height} board takes 1 to {high} mines (one per 3 cells), "
                                    "so that it can be made quickly; with guessing allowed it takes up to {guess_high}.",
     "mines_preset_beginner": "Beginner {width}×{height}, {mines} mines",
     "mines_preset_intermediate": "Intermediate {width}×{height}, {mines} mines",
     "mines_preset_expert": "Expert {width}×{height}, {mines} mines",
+}
+
+# English singulars (see app.core.strings): the count each noun goes with is named.
+EN_ONE = {
+    "mines_said_short": ("left", "{hidden} hidden, 1 mine left"),
+    "mines_said_opened": ("opened", "1 cell opened"),
 }
 
 JA = {
@@ -74,9 +85,12 @@ JA = {
     "mines_bbbv_rate": "3BV/秒",
     "mines_custom_error_size": "幅と高さは {low} から {high} までの整数で指定してください。",
     "mines_custom_error_mines": "{width}×{height} の盤面の地雷は 1 から {high} 個までです。",
-    "mines_said_full": "{opened} マスが開き、残り {hidden} マス、地雷は残り {left} 個",
+    "mines_said_full": "{opened}、{counts}",
     "mines_left_label": "残り地雷",
     "mines_said_short": "残り {hidden} マス、地雷は残り {left} 個",
+    "mines_said_opened": "{opened} マスが開き",
+    "mines_said_move_full": "{cell}。{opened}、{counts}",
+    "mines_said_move_short": "{cell}、{counts}",
     "mines_custom_error_no_guess": "運任せなしの {width}×{height} の盤面の地雷は、すばやく作れるよう "
                                    "1 から {high} 個まで（3 マスに 1 個）です。"
                                    "運任せありなら {guess_high} 個まで置けます。",

@@ -220,16 +220,31 @@ class MinesView(GameView):
             self.host.board.mark(cells, "reveal", delays_ms=delays)
 
     def move_summary(self, before: Any, after: mines.State, move: Any, verbosity: str) -> str | None:
-        """"12 cells opened, 33 hidden, 8 mines left" (full) or "33 hidden, 8 mines left" (short)."""
+        """"Row 3, column 4, 2 adjacent mines; 33 hidden, 8 mines left" after the player's own move (full: and
+        how many cells opened); undo, redo and restart say only the counts.
+
+        The cell's new words come first: they are what the move found, and a screen reader
+        does not reliably read a focused button's changed name again.
+        """
         grid = mines.visible_grid(after)
         hidden = int(np.count_nonzero((grid == Cell.HIDDEN) | (grid == Cell.FLAG) | (grid == Cell.QUESTION)))
         left = mines.mines_left(after)
+        opened = 0  # (counted for full words only)
         if verbosity == "full" and before is not None:
             old = mines.visible_grid(before)
             was_hidden = (old == Cell.HIDDEN) | (old == Cell.FLAG) | (old == Cell.QUESTION)
             opened = int(np.count_nonzero(was_hidden & (grid <= Cell.NUMBER_8)))
-            return self.t("mines_said_full", opened=opened, hidden=hidden, left=left)
-        return self.t("mines_said_short", hidden=hidden, left=left)
+        counts = self.t("mines_said_short", hidden=hidden, left=left)
+        opened_text = self.t("mines_said_opened", opened=opened)
+        if move is not None:
+            row, col = int(move[1]), int(move[2])
+            cell = self.label(int(grid[row, col]), (row, col))
+            if verbosity == "full":
+                return self.t("mines_said_move_full", cell=cell, opened=opened_text, counts=counts)
+            return self.t("mines_said_move_short", cell=cell, counts=counts)
+        if verbosity == "full" and before is not None:
+            return self.t("mines_said_full", opened=opened_text, counts=counts)
+        return counts
 
     def hint_words(self, state: Any, move: Any) -> str | None:
         """"Hint: opened row 3, column 4": the proved move the hint plays."""
