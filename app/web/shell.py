@@ -68,6 +68,7 @@ class Shell:
         self._confirmed: Any = None  # what Yes in the confirm dialog does
         self._routed = False  # whether a screen has been opened yet (the first one is not announced)
         self._engine_waiting = False  # a route waits for numpy (app/web/engine.py)
+        self._waiting_for = ""  # the game that route names
         dom.on_internal_error = lambda: self.notify(self.i18n.t("internal_error"))
 
     # ----- start-up --------------------------------------------------------------------------
@@ -130,7 +131,8 @@ class Shell:
     def route(self, *_: Any) -> None:
         """Open the screen the current hash names (home, a new game, or one puzzle)."""
         route = parse_hash(self.current_hash(), registry.games())
-        first_screen = not self._routed
+        # A screen that replaces the numpy wait is not the page's first: it is announced and focused.
+        first_screen = not self._routed and document.getElementById("engine-loading") is None
         if route.game is not None and route.screen != STATS and not engine.is_ready():
             self._wait_for_engine(route.game)
             return
@@ -201,6 +203,8 @@ class Shell:
         self.i18n.apply(note)
         by_id("view").appendChild(note)
         document.documentElement.setAttribute("data-view", "loading")
+        self._waiting_for = game
+        document.title = self._waiting_title()  # the tab names the game asked for, as its screen will
         if self._engine_waiting:
             return
         self._engine_waiting = True
@@ -216,6 +220,10 @@ class Shell:
             window.masumeBootFailed("msg-load-failed", reason)  # before the first screen: the loader says it
 
         engine.when_ready(arrived, failed)
+
+    def _waiting_title(self) -> str:
+        """The tab's title while a game waits for numpy: the game's name, then the site's."""
+        return f"{self.i18n.t(registry.backend(self._waiting_for).name_key)} — {self.i18n.t('site_title')}"
 
     @staticmethod
     def _remove_engine_note() -> None:
@@ -262,6 +270,8 @@ class Shell:
         if self.screen is not None:
             self.screen.relabel()
             document.title = self.screen.title
+        elif self._engine_waiting:
+            document.title = self._waiting_title()
         self.check_storage()
 
     def reload_settings(self) -> None:

@@ -146,9 +146,11 @@ def test_a_game_route_waiting_for_numpy_names_the_game_and_follows_the_language(
     page.emulate_media(reduced_motion="reduce")
     assert page.evaluate(running) == 0  # still for a player who asked for less motion
     page.emulate_media(reduced_motion="no-preference")
+    assert page.title() == "Light Path — Masume"  # the tab names the game too
     page.select_option("#lang-select", "ja")
     page.wait_for_function("() => document.querySelector('#engine-loading h1').textContent === '光の道'")
     assert note.locator("[role=status]").inner_text() == "パズルエンジン（numpy）を読み込み中…"
+    assert page.title() == "光の道 — マス目"
     # Forced colours paint every background as Canvas: the cells keep an outline of CanvasText, or the
     # grid is a blank gap (it was).
     page.emulate_media(forced_colors="active")
@@ -160,6 +162,18 @@ def test_a_game_route_waiting_for_numpy_names_the_game_and_follows_the_language(
     page.evaluate("() => window.__releaseNumpy()")
     page.wait_for_selector("[role=grid] button.cell", timeout=120_000)
     page.select_option("#lang-select", "en")
+
+
+def test_a_game_opened_first_after_the_wait_for_numpy_is_said_and_focused(open_page) -> None:  # noqa: ANN001
+    # The page's first screen was the wait; the game replacing it is a new screen for a screen reader,
+    # which heard nothing before: it is announced, and focus goes to its heading.
+    page = open_page("#mirrors", wait_ready=False, init_script=HOLD_NUMPY)
+    page.wait_for_selector("#engine-loading", timeout=120_000)
+    assert page.title() == "Light Path — Masume"
+    page.evaluate("() => window.__releaseNumpy()")
+    page.wait_for_selector("[role=grid] button.cell", timeout=120_000)
+    page.wait_for_function("() => document.querySelector('#live').textContent.length > 0")
+    assert page.evaluate("() => document.activeElement === document.querySelector('#view h1')")
 
 
 def test_numpy_arriving_after_the_player_left_the_waiting_game_moves_nothing(open_page) -> None:  # noqa: ANN001
