@@ -392,7 +392,7 @@ JA = {
     "mirrors_stage_damaged": "ステージファイルが壊れています：{problem} エンドレスモードは遊べます。",
     "mirrors_stage_cleared": "クリア済み",
     "mirrors_stage_best": "最少 {moves}",
-    "mirrors_stage_count": "{total} ステージ中 {done} クリア",
+    "mirrors_stage_count": "{total}ステージ中{done}ステージクリア",
     "mirrors_play_endless": "エンドレスで遊ぶ",
     "mirrors_size_label": "エンドレスの盤",
     # 盤面の横の凡例：遊んでいる盤面にある部品ごとに一行
