@@ -11,7 +11,7 @@ registered here: {field: lowest value}, exported, merged on import field by fiel
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from app.core.record_store import RecordStore
@@ -109,3 +109,16 @@ class Bests(RecordStore[Best]):
             if not self.set(game, preset_key, best):
                 return set()  # not stored (storage full or refused): never announced as a new best
         return beaten
+
+
+def new_best_key(improved: Collection[str]) -> str | None:
+    """The catalogue key a result says for the bests a win beat: which one, when one alone ("New best time!"),
+    so a win slower but in fewer moves is not called simply a best; None when it beat none."""
+    if not improved:
+        return None
+    if set(improved) == {"time"}:
+        return "new_best_time"
+    if set(improved) == {"moves"}:
+        return "new_best_moves"
+    return "new_best"
+

@@ -106,7 +106,7 @@ def test_keyboard_alone_solves_a_board_and_records_the_best(page) -> None:  # no
     assert page.evaluate("""() => { const d = document.querySelector('#result-dialog');
         return !d.matches(':modal') && d.closest('.board-column') !== null && d.contains(document.activeElement); }""")
     text = dialog.inner_text()
-    assert str(len(solution)) in text and "New best" in text
+    assert str(len(solution)) in text and "New best!" in text  # time and moves both beaten
     assert "is-best" in (page.locator("#result-best").get_attribute("class") or "")
     assert not board_lights(page).any()
     # The board is locked until a new game.

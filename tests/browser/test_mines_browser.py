@@ -256,6 +256,16 @@ def test_best_time_is_kept_across_a_reload(page) -> None:  # noqa: ANN001
     assert home_best.inner_text() == best
 
 
+def test_a_faster_win_says_it_beat_the_best_time(page) -> None:  # noqa: ANN001
+    # Minesweeper keeps a time alone: a faster win than the stored best says which best it beat.
+    page.evaluate("() => localStorage.setItem('masume:best:mines:beginner', JSON.stringify({time: 86000}))")
+    state = first_click(page, "1.9x9n10.fasterseed", (0, 0))
+    open_safe_cells(page, state)
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    assert "New best time!" in dialog.inner_text()
+
+
 def test_reload_restores_the_game_in_progress(page) -> None:  # noqa: ANN001
     seed_id = "1.9x9n10.progressseed"
     state = first_click(page, seed_id, (4, 4))

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.core.bests import KIND, Bests
+from app.core.bests import KIND, Bests, new_best_key
 from app.core.records import decode
 from app.core.storage import MemoryBacking, Storage
+from app.core.strings import translate
 
 
 def make() -> tuple[Bests, MemoryBacking]:
@@ -183,3 +184,11 @@ def test_a_best_that_could_not_be_stored_is_not_called_new() -> None:
     kept.submit("crosslight", "5x5", {"moves": 9})
     backing.quota = backing.used()  # full: the better record, with its time, no longer fits
     assert kept.submit("crosslight", "5x5", {"moves": 8, "time": 41.5}) == set(), "beaten, but not stored"
+
+
+def test_the_result_names_the_one_best_a_win_beat() -> None:
+    assert new_best_key(set()) is None
+    assert translate("en", new_best_key({"time"}) or "") == "New best time!"
+    assert translate("en", new_best_key({"moves"}) or "") == "Fewest moves yet!"
+    assert translate("en", new_best_key({"moves", "time"}) or "") == "New best!"
+    assert translate("ja", new_best_key({"time"}) or "") == "ベストタイム更新！"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.core.bests import new_best_key
 from app.core.daily import card_fields, daily_hash, result_card
 from app.core.play import Ending
 from app.core.replay import replay_link
@@ -52,8 +53,9 @@ def show_win(screen: Any, ending: Ending) -> None:
         said.append((t("stars"), t("stars_value", stars=ending.stars)))
     rows += more_rows
     said += more_rows
+    best_key = new_best_key(ending.improved)
     notes = [t("hints_used", hints=session.hints_used) if session.hints_used
-             else t("new_best") if ending.improved else "", t("stars_more") if ending.more_stars else ""]
+             else t(best_key) if best_key else "", t("stars_more") if ending.more_stars else ""]
     if screen.daily_day is not None:
         notes.append(t("daily_cleared_streak", days=screen.shell.dailies.streak(screen.game, screen.daily_day)))
     note = screen.i18n.sentences(*notes, *more_notes)
