@@ -131,8 +131,11 @@ class Shell:
     def route(self, *_: Any) -> None:
         """Open the screen the current hash names (home, a new game, or one puzzle)."""
         route = parse_hash(self.current_hash(), registry.games())
-        # A screen that replaces the numpy wait is not the page's first: it is announced and focused.
-        first_screen = not self._routed and document.getElementById("engine-loading") is None
+        first_screen = not self._routed
+        # A game that replaces the numpy wait is announced (a screen reader heard nothing of it), but the
+        # focus stays where the player left it, as on any first screen: a page that starts faster (numpy
+        # already here) would not move it either.
+        after_wait = first_screen and document.getElementById("engine-loading") is not None
         if route.game is not None and route.screen != STATS and not engine.is_ready():
             self._wait_for_engine(route.game)
             return
@@ -168,7 +171,7 @@ class Shell:
 
             game_id = route.game_id if route.screen != EDIT else f"{EDIT}/{route.game_id or ''}".rstrip("/")
             self.screen = GameScreen(self, route.game, game_id, daily=route.screen == DAILY,
-                                     announce=not first_screen)
+                                     announce=not first_screen or after_wait)
         document.title = self.screen.title
         # Which screen is open, and how many routes have run: styling hooks, and what tests wait on.
         root = document.documentElement
