@@ -83,7 +83,7 @@ class GameScreen:
         if self.daily_day is not None and self.shell.dailies.is_done(game, self.daily_day):
             self.shell.notify(self.i18n.t("daily_done_already"))
         if announce:  # opened from another screen (Next stage, a link): say which board this is
-            say_board(self, None)
+            say_board(self, None, after=self.shell.live_text())  # (a damaged stage file, said while built)
         self.zoom.reveal_first_row(self.root)  # a phone's player sees the board's first row as it opens
         on = self._listeners.on
         on(document, "visibilitychange", self._on_visibility)

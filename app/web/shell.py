@@ -448,6 +448,10 @@ class Shell:
         # A repeated message must still be read: a trailing no-break space makes it new text.
         live.textContent = text + "\u00a0" if live.textContent == text else text
 
+    def live_text(self) -> str:
+        """What the live region says now (without the no-break space that makes a repeat new)."""
+        return str(by_id("live").textContent).rstrip("\u00a0")
+
     def clear_live(self) -> None:
         """Empty the live region (what it said belongs to a screen or a game that is gone)."""
         by_id("live").textContent = ""

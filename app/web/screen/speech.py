@@ -25,14 +25,15 @@ def say_change(screen: Any, what: str | None, before: Any, move: Any = None, *, 
         screen.shell.announce(text)
 
 
-def say_board(screen: Any, what: str | None) -> None:
-    """Announce the board now in play: "New game, <board>." or just "<board>", then the view's summary, as sentences."""
+def say_board(screen: Any, what: str | None, *, after: str | None = None) -> None:
+    """Announce the board now in play: "New game, <board>." or just "<board>", then the view's summary, as sentences
+    (after `after`: what the screen already said while it was built, which this must not replace)."""
     verbosity = screen.shell.settings.get("announce")
     if verbosity == "off" or screen.session is None:
         return
     name = screen.i18n.t(what, size=size_name(screen)) if what else size_name(screen)
     summary = screen.view.move_summary(None, screen.session.state, None, verbosity)
-    screen.shell.announce(screen.i18n.sentences(name, summary))  # "。" between them in Japanese, ". " in English
+    screen.shell.announce(screen.i18n.sentences(after, name, summary))  # "。" between them in Japanese
 
 
 def size_name(screen: Any) -> str:
