@@ -155,7 +155,7 @@ def test_a_piece_is_placed_turned_and_taken_back_by_keyboard(page: Page) -> None
     cell(page, *target).focus()
     live = page.locator("#live")
     page.keyboard.press("m")  # no mirror to place on this stage: the backend refuses, the page says why
-    expect(live).to_have_text("No mirror left to place at row 3, column 5; take one back first.")
+    expect(live).to_have_text("This board has no mirrors to place, only splitters.")
     page.keyboard.press("s")
     moves_shown(page, 1)
     expect(cell(page, *target)).to_have_attribute("aria-label", named("Row 3, column 5, placed splitter / (rising)"))

@@ -414,6 +414,7 @@ def test_strings_cover_everything_the_backend_names() -> None:
     assert "mirrors_stage_error_unreadable" in keys
     for refusal in ("mirrors_refused_fixed", "mirrors_refused_nothing", "mirrors_refused_occupied",
                     "mirrors_refused_no_mirror", "mirrors_refused_no_splitter", "mirrors_refused_no_inventory",
+                    "mirrors_refused_none_mirror", "mirrors_refused_none_splitter",
                     "mirrors_refused_not_placed", "mirrors_refused_take_fixed", "mirrors_aria_empty_open",
                     "mirrors_hand_mirrors", "mirrors_hand_splitters"):
         assert refusal in keys

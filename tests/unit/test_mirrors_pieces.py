@@ -322,12 +322,17 @@ def test_illegal_placements_and_take_backs_are_refused_with_a_key() -> None:
     cases = [
         (state, ("place", *wall, "mirror", 0), "mirrors_refused_occupied"),
         (full, ("place", r3, c3, "mirror", 0), "mirrors_refused_no_mirror"),
-        (state, ("place", r3, c3, "splitter", 0), "mirrors_refused_no_splitter"),
+        (state, ("place", r3, c3, "splitter", 0), "mirrors_refused_none_splitter"),  # (it has mirrors only)
         (state, ("take", r3, c3), "mirrors_refused_not_placed"),
         (mi.stage_state("4-01"), ("place", 0, 0, "mirror", 0), "mirrors_refused_no_inventory"),
     ]
     fixed = next((r, c) for r in range(6) for c in range(6) if mi.cell_kind(state, r, c).kind == "mirror")
     cases.append((state, ("take", *fixed), "mirrors_refused_take_fixed"))
+    splitters_only = mi.stage_state("4-07")
+    spot = splitters_only.open_cells()[0]
+    cases.append((splitters_only, ("place", *spot, "mirror", 0), "mirrors_refused_none_mirror"))
+    one_splitter = mi.apply(splitters_only, ("place", *spot, "splitter", 0))
+    cases.append((one_splitter, ("place", *one_splitter.open_cells()[0], "splitter", 0), "mirrors_refused_no_splitter"))
     for before, move, key in cases:
         with pytest.raises(RefusedMoveError) as caught:
             mi.apply(before, move)

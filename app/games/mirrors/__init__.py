@@ -12,7 +12,8 @@ The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what t
   the hand. Moves are plain tuples, so they survive JSON (lists read back as tuples). Each
   costs 1 move. A refused move raises `RefusedMoveError` (a ValueError) with a catalogue key
   the page says: `mirrors_refused_fixed`, `mirrors_refused_nothing` (turns),
-  `mirrors_refused_occupied`, `mirrors_refused_no_piece`, `mirrors_refused_no_inventory`
+  `mirrors_refused_occupied`, `mirrors_refused_no_mirror` / `_no_splitter` (none left), `mirrors_refused_none_mirror` /
+  `_none_splitter` (none on this board), `mirrors_refused_no_inventory`
   (placements), `mirrors_refused_not_placed`, `mirrors_refused_take_fixed` (takes).
 - View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`), `beam_ends` and
   `beam_changes` (BeamEnd: where each beam stops, and which stops a move changed), `beam_colours`,

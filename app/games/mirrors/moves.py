@@ -36,7 +36,11 @@ def _placed(state: State, row: int, col: int, kind: Any, orientation: Any) -> St
         raise _refuse("this puzzle has no pieces to place", "mirrors_refused_no_inventory", row, col)
     if state.code(row, col) != EMPTY:
         raise _refuse(f"({row}, {col}) is not empty", "mirrors_refused_occupied", row, col)
-    if state.hand()[PIECE_KINDS.index(kind)] <= 0:
+    which = PIECE_KINDS.index(kind)
+    if state.hand()[which] <= 0:
+        if state.puzzle.owned[which] == 0:  # none of this kind at all: "take one back first" would mislead
+            key = "mirrors_refused_none_mirror" if kind == "mirror" else "mirrors_refused_none_splitter"
+            raise _refuse(f"this puzzle has no {kind} to place", key, row, col)
         key = "mirrors_refused_no_mirror" if kind == "mirror" else "mirrors_refused_no_splitter"
         raise _refuse(f"no {kind} left to place", key, row, col)
     return state.with_code(row, col, placed_code(kind, orientation))
