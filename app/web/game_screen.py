@@ -103,7 +103,7 @@ class GameScreen:
     @property
     def title(self) -> str:
         """The document title while this screen is open."""
-        return f"{self.i18n.t(self.view.name_key)} — {self.i18n.t('site_title')}"
+        return self.i18n.page_title(self.i18n.t(self.view.name_key))
 
     # ----- building --------------------------------------------------------------------------
 

@@ -26,6 +26,10 @@ class I18n:
         """Join texts as one sentence's clauses in the current language (see app.core.strings.clauses)."""
         return clauses(self.lang, *texts)
 
+    def page_title(self, heading: str) -> str:
+        """The tab's title for a screen: its heading, then the site's name ("Light Path — Masume")."""
+        return f"{heading} — {self.t('site_title')}"
+
     def apply(self, root: Any = None) -> None:
         """Fill every [data-i18n] element's text and [data-i18n-label] element's aria-label."""
         root = root or document

@@ -100,7 +100,7 @@ class ReplayScreen:
     @property
     def title(self) -> str:
         """The document title while this screen is open."""
-        return f"{self.t('replay_heading', game=self.t(self.view.name_key))} — {self.t('site_title')}"
+        return self.shell.i18n.page_title(self.t("replay_heading", game=self.t(self.view.name_key)))
 
     # ----- building ------------------------------------------------------------------------------
 

@@ -226,7 +226,7 @@ class Shell:
 
     def _waiting_title(self) -> str:
         """The tab's title while a game waits for numpy: the game's name, then the site's."""
-        return f"{self.i18n.t(registry.backend(self._waiting_for).name_key)} — {self.i18n.t('site_title')}"
+        return self.i18n.page_title(self.i18n.t(registry.backend(self._waiting_for).name_key))
 
     @staticmethod
     def _remove_engine_note() -> None:

@@ -88,7 +88,7 @@ class StatsScreen:
     def title(self) -> str:
         """The document title while this screen is open."""
         t = self.shell.i18n.t
-        return f"{t('stats_page_heading', game=t(self.backend.name_key))} — {t('site_title')}"
+        return self.shell.i18n.page_title(t("stats_page_heading", game=t(self.backend.name_key)))
 
     # ----- board kinds -----------------------------------------------------------------------
 

@@ -247,8 +247,8 @@ class MirrorsView(ParView):
         re-routed beam now stops (the backend's `beam_changes`), and how many targets are lit.
 
         "short" is one sentence: the move, the targets that changed, else the first re-routed beam, then the count
-        ("Row 2, column 3 turned, now mirror \\; lit: green target at row 3, column 4; 2 of 3 targets lit"). "full"
-        says all of it, the turned mirror and its new slant first. A change of
+        ("Row 2, column 3 turned, now mirror \\ (falling); lit: green target at row 3, column 4; 2 of 3 targets
+        lit"). "full" says all of it, the turned mirror and its new slant first. A change of
         the pieces in hand is said whatever made it (a placement, its undo, a hint: the screen names a hinted move
         with `hint_words` and asks here with no move)."""
         count = self.t("mirrors_live_count", lit=len(mirrors.lit_targets(after)), total=len(mirrors.targets(after)))
@@ -266,7 +266,7 @@ class MirrorsView(ParView):
                 if not (end.lit and (end.row, end.col) in gained)]
         # A placement or a take-back (or its undo, or a hinted one) says what is left to place.
         hand = [self._hand_text(after)] if mirrors.hand_words(before) != mirrors.hand_words(after) else []
-        # The move names itself, a turn with the piece's new slant in its label's words ("now mirror \\");
+        # The move names itself, a turn with the piece's new slant in its label's words ("now mirror \\ (falling)");
         # a hint names its own move.
         now = {"content": self.t(mirrors.cell_kind(after, int(move[1]), int(move[2])).label_key)} \
             if move is not None and move[0] == "turn" else {}

@@ -118,7 +118,7 @@ class EditorScreen:
     @property
     def title(self) -> str:
         """The document title while this screen is open."""
-        return f"{self.t('mirrors_edit_heading')} — {self.t('site_title')}"
+        return self.shell.i18n.page_title(self.t("mirrors_edit_heading"))
 
     def _opening_stage(self, text: str | None) -> EditorStage:
         """The stage the address names (editor text, or any game ID or stage id), else a blank 6×6."""
