@@ -239,11 +239,6 @@ class BoardWidget:
         self._animation = (float(js.performance.now()), float(duration_ms), frame, list(area))
         self._animation_request = js.window.requestAnimationFrame(self._frame_callback.proxy)
 
-    @property
-    def animating(self) -> bool:
-        """Whether an animation is running."""
-        return self._animation is not None
-
     def finish_animation(self) -> None:
         """End a running animation at once and show the board's true state."""
         if self._animation is None:

@@ -203,11 +203,6 @@ def no_guess_layout_steps(
             previous = moves
 
 
-def no_guess_layout(geo: Geometry, mines: int, first: int, rng: Rng) -> tuple[int, dict[str, int]]:
-    """Return a layout (bitset) that deduction alone finishes from `first`, and generation stats."""
-    return drain(no_guess_layout_steps(geo, mines, first, rng))
-
-
 def place_mines_steps(
     params: Params, seed: str, first: tuple[int, int]
 ) -> Generator[float, None, tuple[int, dict[str, int]]]:
@@ -234,13 +229,3 @@ def layout_array(params: Params, layout: int, first: tuple[int, int]) -> np.ndar
     mines = flat.reshape(params.height, params.width)
     assert not mines[start_area(params.width, params.height, *first)].any(), "mine next to the first click"
     return mines
-
-
-def place_mines(params: Params, seed: str, first: tuple[int, int]) -> np.ndarray[Any, Any]:
-    """Return the bool (height, width) mine layout; a pure function of params, seed and first click.
-
-    The first click and its neighbours never hold a mine; with `params.no_guess` the
-    board can be finished from that click by deduction alone.
-    """
-    layout, _ = place_mines_bits(params, seed, first)
-    return layout_array(params, layout, first)

@@ -111,19 +111,9 @@ def is_turnable(code: int) -> bool:
     return code in TURNABLE_CODES
 
 
-def is_mirror(code: int) -> bool:
-    """Return whether the cell is a first-edition mirror, turnable or fixed (not placed, not a splitter)."""
-    return code in MIRROR_CODES
-
-
 def is_piece(code: int) -> bool:
     """Return whether the cell holds a mirror or a splitter of any sort (given, fixed or placed)."""
     return code in PIECE_CODES
-
-
-def is_splitter(code: int) -> bool:
-    """Return whether the cell holds a splitter (half-silvered mirror) of any sort."""
-    return code in SPLITTER_CODES
 
 
 def is_placed(code: int) -> bool:

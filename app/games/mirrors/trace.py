@@ -82,11 +82,6 @@ class Beam(NamedTuple):
     split_from: int = -1
 
 
-def trace_beam(height: int, width: int, cells: Sequence[int], source: Source) -> Beam:
-    """Follow one source's beam until it stops (the first beam of `trace_source`)."""
-    return trace_source(height, width, cells, source)[0]
-
-
 def trace_source(height: int, width: int, cells: Sequence[int], source: Source, first: int = 0) -> tuple[Beam, ...]:
     """Follow a source's beam and every half its splitters send off; `first` is the index of its first beam."""
     visited: set[tuple[int, int, int, int]] = set()
