@@ -45,8 +45,8 @@ HistoryStep = Literal["undo", "redo", "restart"]
 
 
 @dataclass(frozen=True)
-class Records:
-    """The player's records a board writes to (the shell holds one of each)."""
+class RecordStores:
+    """The stores of the player's records a board writes to (the shell holds one of each)."""
 
     stats: Stats
     bests: Bests
@@ -85,12 +85,12 @@ class Change(Generic[StateT, MoveT]):
 class Play(Generic[StateT, MoveT]):
     """One board in play: its session, its entries in the records, and the hint being played."""
 
-    def __init__(self, spec: GameSpec[StateT, MoveT, Any], session: Session[StateT, MoveT], records: Records, *,
+    def __init__(self, spec: GameSpec[StateT, MoveT, Any], session: Session[StateT, MoveT], stores: RecordStores, *,
                  best_record: Callable[[Session[StateT, MoveT]], Mapping[str, float]],
                  daily_day: dt.date | None = None, restored: bool = False) -> None:
         self.spec = spec
         self.session = session
-        self.records = records
+        self.stores = stores
         self.daily_day = daily_day  # the UTC date of the daily this board is, if it is one
         self.preset_key = str(spec.format_params(spec.params_of(session.state)))  # bests and stats are kept per kind
         self._best_record = best_record  # what the bests keep of a win (the view's wording of time and moves)
@@ -118,7 +118,7 @@ class Play(Generic[StateT, MoveT]):
         """Take a slow move's result computed from `before`; None when the board has changed since."""
         if self.session.state is not before:
             return None
-        self.session.record(move, new)
+        self.session.take(move, new)
         return self._changed(before, move)
 
     def step(self, step: HistoryStep) -> Change[StateT, MoveT] | None:
@@ -136,7 +136,7 @@ class Play(Generic[StateT, MoveT]):
         """Count the board as started at its first move, and record its end."""
         if not self.counted_start and self.session.move_log:
             self.counted_start = True
-            self.records.stats.note_started(self.game, self.preset_key)
+            self.stores.stats.note_started(self.game, self.preset_key)
         if not self.session.over:
             return None
         first = self._record_result()
@@ -147,14 +147,14 @@ class Play(Generic[StateT, MoveT]):
     def _record_result(self) -> bool:
         """Count this board in the statistics once, at its first end; a won daily is marked done."""
         if self.daily_day is not None and self.session.status > 0:
-            self.records.dailies.mark_done(self.game, self.daily_day)  # also a win after an undone loss
+            self.stores.dailies.mark_done(self.game, self.daily_day)  # also a win after an undone loss
         if self.counted_result:
             return False
         self.counted_result = True
         if not self.counted_start:  # e.g. a board finished by its only move, counted as it ends
             self.counted_start = True
-            self.records.stats.note_started(self.game, self.preset_key)
-        self.records.stats.record(self.game, self.preset_key, result_of(self.spec, self.session))
+            self.stores.stats.note_started(self.game, self.preset_key)
+        self.stores.stats.note_result(self.game, self.preset_key, result_of(self.spec, self.session))
         return True
 
     def _record_win(self, first: bool) -> Ending:
@@ -162,12 +162,12 @@ class Play(Generic[StateT, MoveT]):
         improved: set[str] = set()
         clean = self.session.hints_used == 0
         if clean:
-            improved = self.records.bests.submit(self.game, self.preset_key, self._best_record(self.session))
+            improved = self.stores.bests.submit(self.game, self.preset_key, self._best_record(self.session))
         stage = self.stage_in_play()
         first_clear = False
         if stage is not None:
-            first_clear = not self.records.stages.get(self.game, stage)["done"]
-            self.records.stages.record_clear(self.game, stage, self.session.moves, counts_for_best=clean)
+            first_clear = not self.stores.stages.get(self.game, stage)["done"]
+            self.stores.stages.record_clear(self.game, stage, self.session.moves, counts_for_best=clean)
         if self.session.deaths:
             improved = set()  # a best after undoing a loss is kept apart, and is not a "new best"
         stars, more = self._rate_stars(clean)
@@ -181,7 +181,7 @@ class Play(Generic[StateT, MoveT]):
     @property
     def runs(self) -> Runs | None:
         """The run records, when the game plays endless runs and they are kept."""
-        return self.records.runs if self.spec.run_params is not None else None
+        return self.stores.runs if self.spec.run_params is not None else None
 
     def run(self) -> Run | None:
         """The game's endless run now (None: the game has none)."""
@@ -220,7 +220,7 @@ class Play(Generic[StateT, MoveT]):
         if self.spec.par is None:
             return 0, False
         earned = rate(self.session.moves, int(self.spec.par(self.session.restart_point)), assisted=not clean)
-        more = self.records.stars.submit(self.game, self.preset_key, earned) if self.records.stars else False
+        more = self.stores.stars.submit(self.game, self.preset_key, earned) if self.stores.stars else False
         return earned, more
 
     def stage_in_play(self) -> str | None:

@@ -154,9 +154,9 @@ class Session(Generic[StateT, MoveT]):
         if self.over:
             raise ValueError("the game is over; start a new game or close the dialog")
         new = self.backend.apply(self.state, move)  # may raise ValueError: nothing changed yet
-        return self.record(move, new)
+        return self.take(move, new)
 
-    def record(self, move: MoveT, new: StateT) -> StateT:
+    def take(self, move: MoveT, new: StateT) -> StateT:
         """Take `new` as the result of `move` on the current state, computed elsewhere (in slices).
 
         The caller vouches that `new` is what `apply(state, move)` returns; the move

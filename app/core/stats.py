@@ -8,7 +8,7 @@ finished games, from which the medians, the last-10 averages and the chart are d
 
 Rules (the page and the tests rely on them):
 - a game counts as *started* at its first move (`note_started`), and as *won* or *lost*
-  when `record` is called with its result, once per game; *abandoned* = started − finished;
+  when `note_result` is called with its result, once per game; *abandoned* = started − finished;
 - a win with hints or checks (or, in Minesweeper, after undoing a loss) is a win: it
   counts in won, win rate and streaks, and is marked `assisted` in the recent list;
 - times, moves, par gaps, 3BV/s and efficiency (best, median, last-10 average) come from
@@ -426,7 +426,7 @@ class Stats(RecordStore[dict[str, Any]]):
         """Count a game as started (call at its first move)."""
         self.set(game, preset_key, add_start(self.get(game, preset_key)))
 
-    def record(self, game: str, preset_key: str, result: Result) -> Summary:
+    def note_result(self, game: str, preset_key: str, result: Result) -> Summary:
         """Add one finished game and return the new summary."""
         record = add_result(self.get(game, preset_key), result)
         self.set(game, preset_key, record)

@@ -20,7 +20,7 @@ from app.core import registry
 from app.core.check import check_hook
 from app.core.daily import daily_hash, daily_state, utc_day
 from app.core.game import RefusedMoveError, apply_steps
-from app.core.play import Change, Ending, Play, Records, first_unfinished_stage
+from app.core.play import Change, Ending, Play, RecordStores, first_unfinished_stage
 from app.core.rng import Rng, new_seed
 from app.core.route import DAILY, STATS, format_hash
 from app.core.session import Session
@@ -214,9 +214,9 @@ class GameScreen:
     def _play_on(self, session: Session, *, restored: bool = False) -> Play[Any, Any]:
         """Play `session` with the player's records (a restored one was counted before the reload)."""
         shell = self.shell
-        return Play(self.backend, session, Records(shell.stats, shell.bests, shell.stages, shell.dailies, shell.stars,
-                                                        shell.runs),
-                    best_record=self.view.record, daily_day=self.daily_day, restored=restored)
+        stores = RecordStores(shell.stats, shell.bests, shell.stages, shell.dailies, shell.stars, shell.runs)
+        return Play(self.backend, session, stores, best_record=self.view.record, daily_day=self.daily_day,
+                    restored=restored)
 
     def relabel(self) -> None:
         """Redraw every text (after a language switch or a new board)."""

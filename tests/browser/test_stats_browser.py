@@ -22,12 +22,12 @@ def stored_statistics() -> dict[str, str]:
     for result in (Result(1, 30.5, 7, par=7), Result(1, 50.0, 9, par=7), Result(1, 70.0, 12, hints=2, par=7),
                    Result(1, 40.0, 8, par=7), Result(1, 45.0, 7, par=7)):
         stats.note_started("crosslight", "5x5")
-        stats.record("crosslight", "5x5", result)
+        stats.note_result("crosslight", "5x5", result)
     stats.note_started("crosslight", "5x5")  # one game left unfinished
     for result in (Result(1, 70.0, 14, par=10), Result(1, 90.0, 11, par=10)):
-        stats.record("crosslight", "6x6", result)
+        stats.note_result("crosslight", "6x6", result)
     for result in (Result(1, 20.0, 30, bbbv=25), Result(-1, 4.0, 3), Result(1, 40.0, 40, bbbv=30)):
-        stats.record("mines", "9x9n10", result)
+        stats.note_result("mines", "9x9n10", result)
     items = dict(backing.data)
     # A damaged record (a count that is no count) beside them: it is set aside, the rest shows.
     items["masume:stats:crosslight:7x7"] = json.dumps({"started": "many", "won": -1, "recent": []})

@@ -12,7 +12,7 @@ from typing import Any
 from app.core.bests import Bests
 from app.core.daily import DailyLog
 from app.core.game import GameSpec, RefusedMoveError
-from app.core.play import Play, Records
+from app.core.play import Play, RecordStores
 from app.core.session import Session
 from app.core.stage_progress import StageProgress
 from app.core.stats import Stats
@@ -20,10 +20,10 @@ from app.core.storage import MemoryBacking, Storage
 from app.core.strings import sentences, translate
 
 
-def memory_records() -> Records:
-    """Fresh records kept in memory."""
+def memory_stores() -> RecordStores:
+    """Fresh record stores kept in memory."""
     storage = Storage(MemoryBacking())
-    return Records(Stats(storage), Bests(storage), StageProgress(storage), DailyLog(storage))
+    return RecordStores(Stats(storage), Bests(storage), StageProgress(storage), DailyLog(storage))
 
 
 class PlayHost:
@@ -31,7 +31,7 @@ class PlayHost:
 
     def __init__(self, spec: GameSpec[Any, Any, Any], state: Any, board: Any, *, lang: str = "en",
                  verbosity: str = "short") -> None:
-        self.playing: Play[Any, Any] = Play(spec, Session(spec, state), memory_records(),
+        self.playing: Play[Any, Any] = Play(spec, Session(spec, state), memory_stores(),
                                             best_record=lambda session: {"time": round(session.elapsed, 2)})
         self.board = board
         self.lang = lang

@@ -141,7 +141,7 @@ def test_a_saved_game_restores_to_the_same_state(game: str, seed: str) -> None:
         move = backend.hint(session.state)
         if move is None or session.over:
             break
-        session.record(move, _apply(backend, session.state, move))
+        session.take(move, _apply(backend, session.state, move))
         if session.over:
             break
     game_id = backend.encode(session.restart_point)
@@ -174,7 +174,7 @@ def test_restart_returns_to_the_start(game: str) -> None:
     state = backend.generate(_small_preset(game), Rng(f"restart:{game}"))
     session = Session(backend, state)
     move = backend.hint(session.state)
-    session.record(move, _apply(backend, session.state, move))
+    session.take(move, _apply(backend, session.state, move))
     if session.over:
         pytest.skip("the first hint won this board")
     target = restart_target(backend, session.initial, session.state)
@@ -214,7 +214,7 @@ def test_deaths_survive_a_reload() -> None:
     state = backend.generate(_small_preset("crosslight"), Rng("deaths"))
     session = Session(backend, state)
     move = backend.hint(session.state)
-    session.record(move, _apply(backend, session.state, move))
+    session.take(move, _apply(backend, session.state, move))
     session.deaths = 2  # as after two losing moves undone (Minesweeper)
     game_id = backend.encode(session.restart_point)
     restored = progress.restore(backend, json.loads(json.dumps(progress.save_record(backend, session, game_id))),
@@ -235,7 +235,7 @@ def test_a_replay_of_the_move_log_reproduces_the_final_state(game: str, seed: st
         if session.over:
             break
         move = backend.hint(session.state)
-        states.append(session.record(move, _apply(backend, session.state, move)))
+        states.append(session.take(move, _apply(backend, session.state, move)))
     route = parse_hash(replay_link(backend, session.log_start, session.move_log), registry.games())
     assert route.game == game
     replay = Replay.load_steps(backend, *_link_parts(backend, route.game_id))

@@ -143,9 +143,9 @@ def test_stats_are_kept_per_game_and_preset() -> None:
     storage = Storage(MemoryBacking())
     stats = Stats(storage)
     stats.note_started("mines", "9x9n10")
-    summary = stats.record("mines", "9x9n10", win(12.5, 30, bbbv=20))
+    summary = stats.note_result("mines", "9x9n10", win(12.5, 30, bbbv=20))
     assert summary.won == 1 and summary.started == 1
-    stats.record("crosslight", "5x5", loss())
+    stats.note_result("crosslight", "5x5", loss())
     again = Stats(Storage(MemoryBacking(storage._backing.data)))  # type: ignore[union-attr]
     assert again.summary("mines", "9x9n10").time.best == 12.5
     assert again.summary("crosslight", "5x5").lost == 1
@@ -175,7 +175,7 @@ def test_export_and_import_keep_statistics_without_double_counting() -> None:
     stats = Stats(storage)
     for result in (win(10, 5), win(20, 6), loss()):
         stats.note_started("crosslight", "5x5")
-        stats.record("crosslight", "5x5", result)
+        stats.note_result("crosslight", "5x5", result)
     exported = export_records(storage)
     assert "stats:crosslight:5x5" in json.loads(exported)["records"]
     result = import_records(storage, exported)
