@@ -4,7 +4,7 @@
 // A returning player's time goes to CPython starting, not to bytes (BENCHMARKS.md). So:
 // - When a start-up snapshot of this build is stored (Cache Storage), Python starts from it:
 //   the WebAssembly memory of a Python that has already imported numpy and the game's pure
-//   modules. Its bytes are checked (sha256), its build and runtime must be this page's, and
+//   modules. Its bytes are checked (a checksum, snapshot-bundle.js), its build and runtime must be this page's, and
 //   the function table must have the fingerprint it was made with; numpy's libraries are
 //   loaded before the C runtime starts so they sit where the snapshot expects them.
 // - Anything wrong with it (unreadable, another build, a changed byte, another table, a

@@ -1,7 +1,8 @@
 """Browser tests: the served folder in a real headless Chromium, driven by Playwright.
 
-A Pyodide boot takes seconds, so each test module shares one booted page and
-moves between screens through the URL hash (which does not reboot Python).
+Each call of `open_page` boots Pyodide in a fresh context and page, which takes seconds: a
+module whose tests can reset their state opens one page for them all (a module-scoped
+fixture) and moves between screens through the URL hash, which does not reboot Python.
 Every page opened here records its requests, and after every test an autouse
 fixture asserts that none left the page's origin.
 """
