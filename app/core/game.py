@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from app.core.rng import Rng
 from app.core.timer import format_clock
 
 if TYPE_CHECKING:
     from app.core.check import CheckResult
+    from app.core.session import Session
     from app.core.settings import Setting
 
 StateT = TypeVar("StateT")
@@ -36,17 +37,54 @@ Translate = Callable[..., str]
 Steps = Generator["float | None", None, StateT]
 
 
-class RefusedMoveError(ValueError):
-    """An illegal move the player should be told about: `string_key` and `params` word it in the catalogue.
+class WordedError(ValueError):
+    """A refusal the player is told about: `string_key` and `params` word it in the catalogue.
 
-    Backends raise it where the rule that refused the move is worth saying (a locked
-    tile cannot turn); any other ValueError is refused with the error sound alone.
+    The message is the English detail, for the console and the tests; the page says
+    `t(string_key, **params)` in the player's language.
     """
 
     def __init__(self, message: str, string_key: str, **params: object) -> None:
         super().__init__(message)
         self.string_key = string_key
         self.params = params
+
+
+class RefusedMoveError(WordedError):
+    """An illegal move the player should be told about (a locked tile cannot turn).
+
+    Backends raise it where the rule that refused the move is worth saying; any other
+    ValueError is refused with the error sound alone.
+    """
+
+
+class ParamsError(WordedError):
+    """Board settings that cannot be played ("Width and height must each be whole numbers from 3 to 12.").
+
+    `parse_params` and `custom_params` raise it, so the size form and the statistics say
+    why in the player's language; the key is the game's own (`<id>_…`) or a shared one.
+    """
+
+
+@dataclass(frozen=True)
+class CustomField:
+    """One field of the custom-size form: a number box, or a menu (`choices`) or a checkbox (`toggle`).
+
+    A number's value is an int (-1 when what was typed is no whole number), a menu's the
+    chosen value (str), a checkbox's 1 or 0; the game's `custom_params` reads them. Its
+    words are the catalogue's `label_key`.
+    """
+
+    name: str  # also the name of the params' attribute the field shows (the board in play fills it)
+    label_key: str
+    minimum: int = 0
+    maximum: int = 0
+    choices: tuple[tuple[str, str], ...] = ()  # (value, catalogue key of its label), in menu order
+    toggle: bool = False
+
+
+# What the custom form hands a game: field name -> an int (number, checkbox) or a str (menu).
+CustomValues = Mapping[str, "int | str"]
 
 
 @dataclass(frozen=True)
@@ -80,9 +118,15 @@ class GameSpec(Generic[StateT, MoveT, ParamsT]):
     id: str  # the URL name: "#<id>" and "#<id>/<game id>"; prefixes every string and setting of the game
     name_key: str  # catalogue key of the game's name
     rule_key: str  # catalogue key of its one-line rule (home card, under the title)
-    icon: str  # CSS class of the home card's icon (static/css/games/<id>.css may draw it)
+    icon: str  # CSS class of the home card's icon (drawn by the game's `stylesheet`)
     strings: Strings
     settings: Mapping[str, Setting] = field(default_factory=dict)  # the game's own player settings, `<id>_…`
+    rule_key_of: Callable[[StateT], str] | None = None  # the rule of the board in play, where boards differ
+
+    # ----- where the page finds its screen: "module:Class" names, imported when the game opens ---
+    view: str | None = None  # its view, an `app.web.views.base.GameView` (None: a game played by tests only)
+    editor: str | None = None  # its editor screen (`#<id>/edit`), if it has one
+    stylesheet: str | None = None  # its own CSS, relative to the page: linked with home, so it draws the icon too
 
     # ----- the rules ---------------------------------------------------------------------------
     presets: Mapping[str, ParamsT]  # name -> params, in menu order; the first is the default
@@ -102,6 +146,7 @@ class GameSpec(Generic[StateT, MoveT, ParamsT]):
     apply_steps: Callable[[StateT, MoveT], Steps[StateT] | None] | None = None  # a slow move in bounded slices
     check: Callable[[StateT], CheckResult | None] | None = None  # the Check button (app.core.check)
     par: Callable[[StateT], int] | None = None  # fewest moves from a start (statistics' moves over par)
+    par_exact: bool = True  # False: par is an estimate, shown as such, with no moves over par and no stars
     bbbv: Callable[[StateT], int] | None = None  # Minesweeper's 3BV of a won board
     daily_preset: str | None = None  # the preset the daily is played on (default: the first)
     daily_week: tuple[str, ...] | None = None  # the daily's preset per UTC weekday, Monday first (easy to hard)
@@ -114,6 +159,12 @@ class GameSpec(Generic[StateT, MoveT, ParamsT]):
     params_label: Callable[[Translate, ParamsT], str] | None = None  # (t, params) -> the text of params no preset is
     best_text: Callable[[Translate, Mapping[str, float]], str] | None = None  # a best as one line; default its time
     adjust_params: Callable[[ParamsT, Callable[[str], object]], ParamsT] | None = None  # settings applied to params
+
+    # ----- what a clean win keeps, and boards the player sizes --------------------------------------
+    best_of: Callable[[Session[StateT, Any]], Mapping[str, float]] | None = None  # the bests' fields; default time
+    custom_fields: tuple[CustomField, ...] = ()  # the custom-size form's fields, in order (none: no custom sizes)
+    custom_params: Callable[[CustomValues, Callable[[str], object]], ParamsT] | None = None  # (values, setting) ->
+    # the params the form's values make, the player's settings applied; ParamsError worded for the player
 
 
 def move_cost(spec: GameSpec[StateT, MoveT, ParamsT], state: StateT, move: MoveT) -> int:
@@ -164,6 +215,25 @@ def best_line(spec: GameSpec[StateT, MoveT, ParamsT], t: Translate, best: Mappin
     if spec.best_text is not None:
         return spec.best_text(t, best)
     return format_clock(best["time"]) if "time" in best else "—"
+
+
+def rule_key(spec: GameSpec[StateT, MoveT, ParamsT], state: StateT | None = None) -> str:
+    """Return the catalogue key of the rule for the board in play (the spec's `rule_key` with no board)."""
+    if state is not None and spec.rule_key_of is not None:
+        return spec.rule_key_of(state)
+    return spec.rule_key
+
+
+def best_of(spec: GameSpec[StateT, MoveT, ParamsT], session: Session[StateT, Any]) -> Mapping[str, float]:
+    """Return what the bests keep of a clean win (lower is better): the game's `best_of`, else its time."""
+    if spec.best_of is not None:
+        return spec.best_of(session)
+    return {"time": round(session.elapsed, 2)}
+
+
+def moves_and_time_best(session: Session[Any, Any]) -> Mapping[str, float]:
+    """A `best_of` for games with par: the fewest moves and the fastest time, kept apart."""
+    return {"moves": session.moves, "time": round(session.elapsed, 2)}
 
 
 def rising_week(easy: str, normal: str, hard: str) -> tuple[str, ...]:

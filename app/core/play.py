@@ -17,21 +17,22 @@ What counts once, and only once:
 - hints and checks count on the session (`hints_used`), which the records read;
 - a game with endless runs (`run_params`) lengthens its run at the first win of the board the
   run asked for (off the campaign), and ends it when that board is left unwon with moves;
-- a win of a game with par rates stars (`app.core.stars.rate`: 3 at par, 2 within par + 2,
-  else 1; at most 2 with hints or checks), kept per board as the most ever earned.
+- a win of a game with an exact par rates stars (`app.core.stars.rate`: 3 at par, 2 within par + 2,
+  else 1; at most 2 with hints or checks), kept per board as the most ever earned; a par that
+  is an estimate (`GameSpec.par_exact` False) rates none;
+- what a best keeps of a clean win is the game's (`GameSpec.best_of`: time, or moves and time).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 from app.core.bests import Bests
 from app.core.check import CheckResult, run_check
 from app.core.daily import DailyLog
-from app.core.game import GameSpec
+from app.core.game import GameSpec, best_of
 from app.core.runs import Run, Runs
 from app.core.session import Session
 from app.core.stage_progress import StageProgress
@@ -86,14 +87,12 @@ class Play(Generic[StateT, MoveT]):
     """One board in play: its session, its entries in the records, and the hint being played."""
 
     def __init__(self, spec: GameSpec[StateT, MoveT, Any], session: Session[StateT, MoveT], stores: RecordStores, *,
-                 best_record: Callable[[Session[StateT, MoveT]], Mapping[str, float]],
                  daily_day: dt.date | None = None, restored: bool = False) -> None:
         self.spec = spec
         self.session = session
         self.stores = stores
         self.daily_day = daily_day  # the UTC date of the daily this board is, if it is one
         self.preset_key = str(spec.format_params(spec.params_of(session.state)))  # bests and stats are kept per kind
-        self._best_record = best_record  # what the bests keep of a win (the view's wording of time and moves)
         # A board restored after a reload was counted before it: started if it has moves, and
         # its result recorded if a loss (since undone) happened.
         self.counted_start = restored and bool(session.move_log)
@@ -162,7 +161,7 @@ class Play(Generic[StateT, MoveT]):
         improved: set[str] = set()
         clean = self.session.hints_used == 0
         if clean:
-            improved = self.stores.bests.submit(self.game, self.preset_key, self._best_record(self.session))
+            improved = self.stores.bests.submit(self.game, self.preset_key, best_of(self.spec, self.session))
         stage = self.stage_in_play()
         first_clear = False
         if stage is not None:
@@ -216,8 +215,11 @@ class Play(Generic[StateT, MoveT]):
         return self.runs.end(self.game) if self.runs is not None and self.run_at_stake() else 0
 
     def _rate_stars(self, clean: bool) -> tuple[int, bool]:
-        """Rate a win against par and keep the most stars per board (its params key, as bests do)."""
-        if self.spec.par is None:
+        """Rate a win against par and keep the most stars per board (its params key, as bests do).
+
+        A game whose par is an estimate rates none: three stars "at par" would mean nothing.
+        """
+        if self.spec.par is None or not self.spec.par_exact:
             return 0, False
         earned = rate(self.session.moves, int(self.spec.par(self.session.restart_point)), assisted=not clean)
         more = self.stores.stars.submit(self.game, self.preset_key, earned) if self.stores.stars else False

@@ -127,9 +127,12 @@ class Recent:
 
 
 def par_of(spec: GameSpec[Any, Any, Any], start: object) -> int | None:
-    """Return the game's par for a start state (`par(state)` where the game has one), else None."""
+    """Return the game's par for a start state (`par(state)` where the game has an exact one), else None.
+
+    A par that is an estimate (`par_exact` False) is no yardstick: no moves over par are kept.
+    """
     hook = spec.par
-    if hook is None:
+    if hook is None or not spec.par_exact:
         return None
     try:
         return int(hook(start))

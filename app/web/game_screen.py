@@ -19,7 +19,7 @@ from typing import Any
 from app.core import registry
 from app.core.check import check_hook
 from app.core.daily import daily_hash, daily_state, utc_day
-from app.core.game import RefusedMoveError, apply_steps
+from app.core.game import RefusedMoveError, adjusted_params, apply_steps, rule_key
 from app.core.play import Change, Ending, Play, RecordStores, first_unfinished_stage
 from app.core.rng import Rng, new_seed
 from app.core.route import DAILY, STATS, format_hash
@@ -60,9 +60,9 @@ class GameScreen:
         self.game = game
         self.backend = registry.backend(game)
         self.host = GameHost(shell, self)
-        self.view = view_class(game)(self.host)
-        if self.view.stylesheet:
-            use_stylesheet(self.view.stylesheet)
+        self.view = view_class(game)(self.host, self.backend)
+        if self.backend.stylesheet:
+            use_stylesheet(self.backend.stylesheet)
         shell.audio.add_effects(self.view.sounds)
         self._listeners = Listeners()
         self._tick = Callback(self._on_tick)
@@ -103,7 +103,7 @@ class GameScreen:
     @property
     def title(self) -> str:
         """The document title while this screen is open."""
-        return self.i18n.page_title(self.i18n.t(self.view.name_key))
+        return self.i18n.page_title(self.i18n.t(self.backend.name_key))
 
     # ----- building --------------------------------------------------------------------------
 
@@ -125,7 +125,8 @@ class GameScreen:
             "check": self.check, "new-game": self.ask_new_game})
         self.controls.buttons["check"].hidden = check_hook(self.backend) is None
         self.controls.set_shortcuts(self.shell.shortcuts_on)
-        self.size_form = SizeForm(self._listeners, self.view, self.backend,
+        self.size_form = SizeForm(self._listeners, self.backend, t=self.i18n.t, setting=self.shell.settings.get,
+                                  label_key=self.view.size_label_key,
                                   start=lambda params, focus: self.ask_new_game(params, focus_board=focus),
                                   game_started=lambda: self.session is not None and self.session.timer.started,
                                   refused=lambda: self.shell.audio.play("error"),
@@ -173,7 +174,7 @@ class GameScreen:
             first_stage = lambda: first_unfinished_stage(self.backend, self.shell.stages)  # noqa: E731
             state = decode_for_play(self, game_id, "bad_link", first_stage) if game_id is not None else first_stage()
             if state is None:  # no stage left to clear: the endless run's board, else the first preset
-                state = self._fresh_state(self.view.adjust_params(opening_params(self)))
+                state = self._fresh_state(self._adjusted(opening_params(self)))
             self._start(state)
         saved = self.saved.read()  # at every open, also when the board is not restored
         if game_id is not None and state is not None:
@@ -181,6 +182,10 @@ class GameScreen:
             if restored is not None:
                 self.playing = self._play_on(restored, restored=True)  # counted before the reload
                 self.render(force=True)
+
+    def _adjusted(self, params: Any) -> Any:
+        """The params a new board is made from: the player's settings applied (the game's `adjust_params`)."""
+        return adjusted_params(self.backend, params, self.shell.settings.get)
 
     def _fresh_state(self, params: Any) -> Any:
         return self.backend.generate(params, Rng(new_seed()))
@@ -215,14 +220,14 @@ class GameScreen:
         """Play `session` with the player's records (a restored one was counted before the reload)."""
         shell = self.shell
         stores = RecordStores(shell.stats, shell.bests, shell.stages, shell.dailies, shell.stars, shell.runs)
-        return Play(self.backend, session, stores, best_record=self.view.record, daily_day=self.daily_day,
-                    restored=restored)
+        return Play(self.backend, session, stores, daily_day=self.daily_day, restored=restored)
 
     def relabel(self) -> None:
         """Redraw every text (after a language switch or a new board)."""
         self.shell.i18n.apply(self.root)
-        self.heading.textContent = self.i18n.t(self.view.name_key)
-        self.rule.textContent = self.i18n.t(self.view.rule_key)
+        self.heading.textContent = self.i18n.t(self.backend.name_key)
+        state = self.session.state if self.session is not None else None
+        self.rule.textContent = self.i18n.t(rule_key(self.backend, state))
         if self.daily_day is not None:
             self.heading.appendChild(element("span", cls="daily-tag", text=self.i18n.t(
                 "daily_in_play", date=self.daily_day.isoformat())))
@@ -398,7 +403,7 @@ class GameScreen:
         """Start a fresh puzzle with the given params (default: the current ones, or an endless run's next)."""
         params, ended = new_board(self, params)
         self.daily_day = None  # a new board is not the daily
-        self._start(self._fresh_state(self.view.adjust_params(params)))
+        self._start(self._fresh_state(self._adjusted(params)))
         say_run_ended(self, ended)
         self.saved.forget()
         say_board(self, "said_new_game")

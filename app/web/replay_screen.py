@@ -40,9 +40,10 @@ class ReplayScreen:
         self.game = game
         self.backend = registry.backend(game)
         self.host = ReplayHost(shell, self)
-        self.view = view_class(game)(self.host)
-        if self.view.stylesheet:
-            use_stylesheet(self.view.stylesheet)
+        self.spec = registry.backend(game)
+        self.view = view_class(game)(self.host, self.spec)
+        if self.spec.stylesheet:
+            use_stylesheet(self.spec.stylesheet)
         self.board: BoardWidget | None = None
         self.replay: Replay | None = None
         self.playback = Playback()
@@ -100,7 +101,7 @@ class ReplayScreen:
     @property
     def title(self) -> str:
         """The document title while this screen is open."""
-        return self.shell.i18n.page_title(self.t("replay_heading", game=self.t(self.view.name_key)))
+        return self.shell.i18n.page_title(self.t("replay_heading", game=self.t(self.spec.name_key)))
 
     # ----- building ------------------------------------------------------------------------------
 
@@ -178,14 +179,14 @@ class ReplayScreen:
         """Redraw every text in the current language."""
         t = self.t
         self.shell.i18n.apply(self.root)
-        self.heading.textContent = t("replay_heading", game=t(self.view.name_key))
+        self.heading.textContent = t("replay_heading", game=t(self.spec.name_key))
         if self.replay is None and self.problem is None:  # still loading: the busy mark says how far
             self.summary.textContent = ""
             return
         if self.replay is None:
             self.summary.textContent = ""
             self.problem_line.textContent = t(self.problem or "replay_problem_shape")
-            by_id("replay-game-link").textContent = t(self.view.name_key)
+            by_id("replay-game-link").textContent = t(self.spec.name_key)
             return
         status = self.replay.final_status
         key = "replay_result_won" if status > 0 else "replay_result_lost" if status < 0 else "replay_result_open"

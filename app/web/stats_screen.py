@@ -16,7 +16,6 @@ from app.core.stars import MAX_STARS
 from app.core.stats import Recent, Summary
 from app.web import chart
 from app.web.dom import Listeners, by_id, document, element
-from app.web.screen.host import ShellHost
 
 SVG_NS = "http://www.w3.org/2000/svg"
 CHART_GAMES = 30  # the most recent games shown in the chart and its table
@@ -75,7 +74,6 @@ class StatsScreen:
         self.shell = shell
         self.game = game
         self.backend = registry.backend(game)
-        self.host = ShellHost(shell)
         self._listeners = Listeners()
         self.root = element("section", cls="stats-screen", attrs={"aria-labelledby": "stats-title", "data-game": game})
         by_id("view").appendChild(self.root)
@@ -96,7 +94,7 @@ class StatsScreen:
         """Return (preset key, label) for the game's presets, with the player's settings applied."""
         choices: list[tuple[str, str]] = []
         for name, params in self.backend.presets.items():
-            key = str(self.backend.format_params(adjusted_params(self.backend, params, self.host.setting)))
+            key = str(self.backend.format_params(adjusted_params(self.backend, params, self.shell.settings.get)))
             if all(key != known for known, _ in choices):
                 choices.append((key, preset_text(self.backend, self.shell.i18n.t, name, params)))
         return choices

@@ -31,8 +31,7 @@ class PlayHost:
 
     def __init__(self, spec: GameSpec[Any, Any, Any], state: Any, board: Any, *, lang: str = "en",
                  verbosity: str = "short") -> None:
-        self.playing: Play[Any, Any] = Play(spec, Session(spec, state), memory_stores(),
-                                            best_record=lambda session: {"time": round(session.elapsed, 2)})
+        self.playing: Play[Any, Any] = Play(spec, Session(spec, state), memory_stores())
         self.board = board
         self.lang = lang
         self.verbosity = verbosity

@@ -220,23 +220,27 @@ def test_parse_params_refuses_dense_no_guess_boards_with_the_numbers():
 
 
 @pytest.mark.parametrize(
-    ("text", "kind", "values"),
+    ("text", "kind", "values", "key"),
     [
-        ("nine", "text", {}),
-        ("4x9n10", "side", {"low": 5, "high": 50}),
-        ("9x9n0", "mines", {"width": 9, "height": 9, "low": 1, "high": 27, "no_guess": 1}),
-        ("9x9n73-guess", "mines", {"width": 9, "height": 9, "low": 1, "high": 72, "no_guess": 0}),
+        ("nine", "text", {}, "params_refused"),
+        ("4x9n10", "side", {"low": 5, "high": 50}, "mines_custom_error_size"),
+        ("9x9n0", "mines", {"width": 9, "height": 9, "low": 1, "high": 27, "no_guess": 1, "guess_high": 72},
+         "mines_custom_error_no_guess"),
+        ("9x9n73-guess", "mines", {"width": 9, "height": 9, "low": 1, "high": 72, "no_guess": 0, "guess_high": 72},
+         "mines_custom_error_mines"),
         (
             "9x9n73",
             "no_guess_mines",
             {"width": 9, "height": 9, "low": 1, "high": 27, "guess_high": 72, "cells_per_mine": 3},
+            "mines_custom_error_no_guess",
         ),
     ],
 )
-def test_params_errors_carry_a_kind_and_numbers_for_the_page(text, kind, values):
+def test_params_errors_carry_a_kind_and_the_words_for_the_page(text, kind, values, key):
     with pytest.raises(ParamsError) as caught:
         ms.parse_params(text)
     assert caught.value.kind == kind and caught.value.values == values
+    assert caught.value.string_key == key and caught.value.params == values
 
 
 def test_params_over_the_limit_cannot_start_a_game():

@@ -48,7 +48,7 @@ def opened_number_cell(state: mines.State) -> tuple[int, int]:
 
 @pytest.mark.parametrize("verbosity", ["short", "full"])
 def test_a_move_says_first_what_its_cell_now_shows(verbosity: str) -> None:
-    view = MinesView(Host("en"))  # type: ignore[arg-type]
+    view = MinesView(Host("en"), mines.SPEC)  # type: ignore[arg-type]
     start = mines.decode(FLOOD)
     flooded = mines.apply(start, ("open", 4, 4))
     said = view.move_summary(start, flooded, ("open", 4, 4), verbosity)
@@ -75,10 +75,10 @@ def test_one_mine_left_and_one_cell_opened_are_said_in_the_singular() -> None:
 
 
 def test_undo_and_redo_say_only_the_counts_and_japanese_names_the_cell_too() -> None:
-    view = MinesView(Host("en"))  # type: ignore[arg-type]
+    view = MinesView(Host("en"), mines.SPEC)  # type: ignore[arg-type]
     start = mines.decode(FLOOD)
     flooded = mines.apply(start, ("open", 4, 4))
     assert view.move_summary(flooded, start, None, "short").startswith("81 hidden")
-    japanese = MinesView(Host("ja"))  # type: ignore[arg-type]
+    japanese = MinesView(Host("ja"), mines.SPEC)  # type: ignore[arg-type]
     said = japanese.move_summary(start, flooded, ("open", 4, 4), "short")
     assert said.startswith("5行5列、周囲に地雷なし、残り ") and "。" not in said, said

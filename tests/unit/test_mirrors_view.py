@@ -71,7 +71,7 @@ class Host(PlayHost):
 
 def view_on(state: mi.State, lang: str = "en") -> tuple[MirrorsView, Host]:
     host = Host(state, lang)
-    view = MirrorsView(host)
+    view = MirrorsView(host, mi.SPEC)
     host.view = view
     return view, host
 
@@ -144,7 +144,7 @@ def test_a_cell_with_nothing_to_turn_is_refused_in_words(row: int, col: int) -> 
         f"Nothing to turn at row {row + 1}, column {col + 1}.")
 
 
-def test_every_cell_asks_the_backend_and_a_source_is_answered_by_the_view() -> None:
+def test_every_cell_and_a_source_ask_the_backend_which_refuses_in_words() -> None:
     state = board(["L/ # TW", ". / ."], [(1, -1, mc.RIGHT, mc.WHITE)])
     view, host = view_on(state)
     for row in range(2):
@@ -153,8 +153,11 @@ def test_every_cell_asks_the_backend_and_a_source_is_answered_by_the_view() -> N
     host.request(view.move_for("turn", state, 0, 0))
     assert host.said[-1] == "Row 1, column 1 is a fixed mirror; it cannot turn." and host.sounds[-1] == "error"
     assert host.state == state
-    assert view.move_for("turn", state, 1, -1) is None
+    assert view.move_for("turn", state, 1, -1) == ("turn", 1, -1)  # the source: the backend says why not
+    host.request(("turn", 1, -1))
     assert host.said[-1] == "Nothing to turn here: this is a light source." and host.sounds[-1] == "error"
+    assert host.state == state
+    assert view.move_for("turn", state, -1, 0) is None, "an empty place on the ring is nothing to press"
     won = mi.apply(state, ("turn", 1, 1)) if mi.status(state) == 0 else state
     if mi.status(won) == 1:  # a finished board says nothing more
         assert view.move_for("turn", won, 1, -1) is None and view.move_for("turn", won, 0, 0) is None
@@ -338,11 +341,9 @@ def test_the_legend_shows_the_pieces_the_board_has() -> None:
 
 
 def test_a_press_places_the_chosen_piece_or_the_only_kind_left() -> None:
-    from app.web.views.mirrors_panel import piece_to_place
-
-    assert piece_to_place((2, 1), "splitter") == "splitter"
-    assert piece_to_place((2, 0), "splitter") == "mirror"
-    assert piece_to_place((0, 0), "splitter") == "splitter", "none left: the backend says so"
+    assert mi.piece_to_place((2, 1), "splitter") == "splitter"
+    assert mi.piece_to_place((2, 0), "splitter") == "mirror"
+    assert mi.piece_to_place((0, 0), "splitter") == "splitter", "none left: the backend says so"
 
 
 def test_codes_carry_every_second_edition_code_and_open_cells_are_named() -> None:
@@ -421,8 +422,8 @@ def test_a_hinted_splitter_is_called_a_splitter() -> None:
 
 
 def menu_on(state: mi.State, lang: str = "en", on_stage: bool = False) -> tuple[list[MenuOption], str]:
-    view, _ = view_on(state, lang)
-    return size_menu(mi.SPEC, view, mi.params_of(state), on_stage=on_stage)
+    _, host = view_on(state, lang)
+    return size_menu(mi.SPEC, host.t, lambda name: None, mi.params_of(state), on_stage=on_stage)
 
 
 def test_a_stage_made_in_the_editor_is_named_in_the_size_menu_but_cannot_be_chosen() -> None:

@@ -43,7 +43,7 @@ class JapaneseHost(Host):
 
 
 def test_crosslight_full_names_the_press_and_counts_the_lights() -> None:
-    view = CrossLightView(Host())
+    view = CrossLightView(Host(), crosslight.SPEC)
     before = crosslight.generate(crosslight.parse_params("5x5"), Rng("said"))
     after = crosslight.apply(before, (1, 2))
     assert view.move_summary(before, after, (1, 2), "full") == f"Row 2, column 3 pressed, {after.lit_count} lights on"
@@ -54,7 +54,7 @@ def test_crosslight_full_names_the_press_and_counts_the_lights() -> None:
 
 
 def test_the_generic_summary_counts_changed_positions() -> None:
-    view = CrossLightView(Host())
+    view = CrossLightView(Host(), crosslight.SPEC)
     before = crosslight.generate(crosslight.parse_params("5x5"), Rng("generic"))
     after = crosslight.apply(before, (0, 0))
     changed = int((before.lights != after.lights).sum())
@@ -63,7 +63,7 @@ def test_the_generic_summary_counts_changed_positions() -> None:
 
 
 def test_pipes_says_what_the_water_did_and_full_adds_the_turn() -> None:
-    view = PipesView(Host())
+    view = PipesView(Host(), pipes.SPEC)
     before = pipes.generate(pipes.PRESETS[next(iter(pipes.PRESETS))], Rng("pipes-said"))
     move = ("cw", 0, 0)
     after = pipes.apply(before, move)
@@ -84,7 +84,7 @@ def test_pipes_says_what_the_water_did_and_full_adds_the_turn() -> None:
 
 
 def test_pipes_full_in_japanese_says_the_turn_as_a_sentence_with_no_space_after_the_stop() -> None:
-    view = PipesView(JapaneseHost())
+    view = PipesView(JapaneseHost(), pipes.SPEC)
     before = pipes.generate(pipes.PRESETS["path_5x5"], Rng("pipes-said-ja"))
     after = pipes.apply(before, ("cw", 1, 2))
     assert pipes.status(after) == 0

@@ -9,7 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from app.core import strings as catalogue
-from app.core.game import RefusedMoveError
+from app.core.game import ParamsError, RefusedMoveError
 from app.core.gameid import ID_PROBLEMS, GameIdError
 from app.core.rng import Rng
 from app.games import pipes
@@ -354,21 +354,27 @@ def test_string_catalogues_match() -> None:
 ])
 def test_the_size_form_makes_boards_of_either_mode(mode: str, width: int, height: int, wrap: bool,
                                                    expected: pipes.Params) -> None:
-    text = pipes.custom_params_text(mode, width, height, wrap)
-    assert pipes.parse_params(text) == expected
-    assert pipes.format_params(expected) == text  # the form writes the params' own text: bests are kept under it
+    values = {"mode": mode, "width": width, "height": height, "wrap": int(wrap)}
+    assert pipes.custom_params(values, lambda name: None) == expected
+    assert pipes.parse_params(pipes.format_params(expected)) == expected  # bests are kept under the params' text
 
 
-@pytest.mark.parametrize(("mode", "width", "height", "wrap"), [
-    ("path", 5, 5, True),  # only Net boards wrap
-    ("net", 2, 5, False), ("net", 5, 13, True), ("net", -1, 5, False),
+@pytest.mark.parametrize(("mode", "width", "height", "wrap", "key"), [
+    ("path", 5, 5, True, "pipes_wrap_needs_net"),  # only Net boards wrap
+    ("path", 2, 5, True, "pipes_wrap_needs_net"),  # (said first: a size is no help to a wrapping path board)
+    ("net", 2, 5, False, "pipes_size_error"), ("net", 5, 13, True, "pipes_size_error"),
+    ("net", -1, 5, False, "pipes_size_error"),
 ])
-def test_the_size_form_refuses_what_no_board_is(mode: str, width: int, height: int, wrap: bool) -> None:
-    with pytest.raises(ValueError, match=r"\S"):
-        pipes.parse_params(pipes.custom_params_text(mode, width, height, wrap))
+def test_the_size_form_refuses_what_no_board_is_in_words(mode: str, width: int, height: int, wrap: bool,
+                                                          key: str) -> None:
+    with pytest.raises(ParamsError, match=r"\S") as refused:
+        pipes.custom_params({"mode": mode, "width": width, "height": height, "wrap": int(wrap)}, lambda name: None)
+    assert refused.value.string_key == key
+    assert catalogue.translate("ja", key, **refused.value.params) != key  # worded in Japanese too, with its numbers
 
 
 def test_a_custom_net_board_is_made_with_one_solution() -> None:
-    state = pipes.generate(pipes.parse_params(pipes.custom_params_text("net", 4, 6, True)), Rng("form"))
+    values = {"mode": "net", "width": 4, "height": 6, "wrap": 1}
+    state = pipes.generate(pipes.custom_params(values, lambda name: None), Rng("form"))
     assert (state.params.mode, state.params.width, state.params.height, state.params.wrap) == (pipes.NET, 4, 6, True)
     assert pipes.status(state) == 0

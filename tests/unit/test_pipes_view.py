@@ -81,7 +81,7 @@ class Session:
 
 def make(preset: str, seed: str, verbosity: str = "short") -> tuple[PipesView, Host]:
     host = Host(pipes.generate(pipes.PRESETS[preset], Rng(seed)), verbosity)
-    view = PipesView(host)
+    view = PipesView(host, pipes.SPEC)
     host.view = view
     view._unlock_button = Button()
     return view, host

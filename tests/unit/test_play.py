@@ -11,7 +11,7 @@ import pytest
 from app import catalogue  # noqa: F401 - registers the games and their record kinds
 from app.core.bests import Bests
 from app.core.daily import DailyLog
-from app.core.game import GameSpec, Stages, Strings
+from app.core.game import GameSpec, Stages, Strings, moves_and_time_best
 from app.core.play import Play, RecordStores, first_unfinished_stage
 from app.core.rng import Rng
 from app.core.session import Session
@@ -68,14 +68,10 @@ def stores() -> RecordStores:
     return RecordStores(Stats(storage), Bests(storage), StageProgress(storage), DailyLog(storage))
 
 
-def time_record(session: Session[Any, Any]) -> dict[str, float]:
-    return {"time_after_deaths" if session.deaths else "time": round(session.elapsed, 2)}
-
-
 def walk_play(stores: RecordStores, start: Walk | None = None, clock: Clock | None = None,
               **options: Any) -> Play[Any, Any]:
     session = Session(WALK, start or Walk(), clock or Clock())
-    return Play(WALK, session, stores, best_record=time_record, **options)
+    return Play(WALK, session, stores, **options)
 
 
 def results(stores: RecordStores, game: str = "walk", key: str = "3") -> tuple[int, int]:
@@ -155,6 +151,19 @@ def test_a_best_is_saved_only_when_better(stores: RecordStores) -> None:
         ending = faster.move(("step", 1)).ending
     assert ending is not None and ending.improved == {"time"}
     assert stores.bests.get("walk", "3")["time"] == 10.0
+
+
+def test_what_a_best_keeps_is_the_games_own(stores: RecordStores) -> None:
+    """The spec's `best_of` says what a clean win keeps (moves and time here); the default keeps the time alone."""
+    kept_moves = replace(WALK, best_of=moves_and_time_best)
+    for spec, expected in ((WALK, {"time": 20.0}), (kept_moves, {"moves": 3, "time": 20.0})):
+        clock = Clock()
+        play = Play(spec, Session(spec, Walk(), clock), stores)
+        for _ in range(3):
+            clock.now += 10
+            play.move(("step", 1))
+        assert stores.bests.get("walk", "3") == expected
+        stores.bests.set("walk", "3", {})
 
 
 def test_a_win_with_a_hint_saves_no_best_and_counts_the_hint(stores: RecordStores) -> None:
@@ -248,7 +257,7 @@ def test_a_slow_result_for_a_board_since_changed_is_dropped(stores: RecordStores
 
 def test_a_restored_board_is_not_started_or_recorded_again(stores: RecordStores) -> None:
     session = Session.replay(WALK, Walk(), [("step", 1)], deaths=1)
-    play = Play(WALK, session, stores, best_record=time_record, restored=True)
+    play = Play(WALK, session, stores, restored=True)
     play.move(("step", 1))
     play.move(("step", 1))
     assert results(stores) == (0, 0)  # both were counted before the reload
@@ -265,7 +274,7 @@ def test_a_minesweeper_win_after_an_undone_loss_is_not_a_second_result_nor_a_new
     params = mines.PRESETS["beginner"]
     start = mines.daily_state(params, Rng("play-test"))  # mines laid, the centre opened
     session: Session[Any, Any] = Session(mines.SPEC, start, Clock())
-    play = Play(mines.SPEC, session, stores, best_record=time_record, daily_day=DAY)
+    play = Play(mines.SPEC, session, stores, daily_day=DAY)
     key = play.preset_key
     mine, safe = mine_and_safe_cells(start)
     loss = play.move(("open", *mine))
@@ -289,7 +298,19 @@ WALK_PAR = replace(WALK, par=lambda state: state.target)
 
 
 def stars_play(stores: RecordStores, start: Walk | None = None) -> Play[Any, Any]:
-    return Play(WALK_PAR, Session(WALK_PAR, start or Walk(), Clock()), stores, best_record=time_record)
+    return Play(WALK_PAR, Session(WALK_PAR, start or Walk(), Clock()), stores)
+
+
+def test_a_par_that_is_an_estimate_rates_no_stars_and_keeps_no_moves_over_par() -> None:
+    """A game may declare its par approximate: a win "at par" then earns nothing against it."""
+    approximate = replace(WALK_PAR, par_exact=False)
+    stores = starred(Storage(MemoryBacking()))
+    for spec, stars, gap in ((WALK_PAR, 3, 0), (approximate, 0, None)):
+        play = Play(spec, Session(spec, Walk(), Clock()), stores)
+        for _ in range(3):
+            ending = play.move(("step", 1)).ending
+        assert ending is not None and ending.won and ending.stars == stars, spec.par_exact
+        assert stores.stats.summary("walk", "3").recent[-1].par_gap == gap, spec.par_exact
 
 
 def starred(storage: Storage) -> RecordStores:
@@ -353,7 +374,7 @@ def run_records(storage: Storage) -> RecordStores:
 
 
 def run_play(stores: RecordStores, start: Walk) -> Play[Any, Any]:
-    return Play(RUN_WALK, Session(RUN_WALK, start, Clock()), stores, best_record=time_record)
+    return Play(RUN_WALK, Session(RUN_WALK, start, Clock()), stores)
 
 
 def win(play: Play[Any, Any]) -> Any:
@@ -374,7 +395,7 @@ def test_a_run_grows_by_winning_the_board_it_asks_for_and_only_that_board() -> N
     assert not free.on_run() and win(free).run is None
     stage = run_play(stores, Walk(target=2, stage="a"))  # a stage is no endless board, even of the run's size
     assert not stage.on_run() and win(stage).run is None
-    daily = Play(RUN_WALK, Session(RUN_WALK, Walk(target=2), Clock()), stores, best_record=time_record, daily_day=DAY)
+    daily = Play(RUN_WALK, Session(RUN_WALK, Walk(target=2), Clock()), stores, daily_day=DAY)
     assert not daily.on_run() and win(daily).run is None, "nor is the daily"
     second = run_play(stores, Walk(target=2))
     ending = win(second)
@@ -404,7 +425,7 @@ def test_no_board_of_an_endless_run_says_new_best_until_a_best_at_its_size_is_be
     clock = Clock()
 
     def timed_win(target: int, seconds: float) -> Any:
-        play = Play(RUN_WALK, Session(RUN_WALK, Walk(target=target), clock), stores, best_record=time_record)
+        play = Play(RUN_WALK, Session(RUN_WALK, Walk(target=target), clock), stores)
         ending = None
         while ending is None:
             clock.now += seconds
@@ -450,8 +471,7 @@ def test_the_campaign_totals_sum_cleared_stages_best_moves_par_and_stars() -> No
     empty = campaign_totals(stage_spec, stores.stages, stores.stars)
     assert empty is not None and (empty.cleared, empty.stages, empty.moves, empty.par, empty.stars) == (0, 2, 0, 0, 0)
     for stage, moves in (("a", [1, 1]), ("b", [1, -1, 1, 1, 1])):
-        play = Play(stage_spec, Session(stage_spec, stage_spec.stages.stage_state(stage), Clock()), stores,
-                    best_record=time_record)
+        play = Play(stage_spec, Session(stage_spec, stage_spec.stages.stage_state(stage), Clock()), stores)
         for step in moves:
             play.move(("step", step))
     totals = campaign_totals(stage_spec, stores.stages, stores.stars)

@@ -51,6 +51,7 @@ EN: dict[str, str] = {
     "time": "Time",
     "best": "Best",
     "par": "Par",
+    "par_approx": "Par (estimate)",  # a game whose par is not the true minimum (GameSpec.par_exact)
     # Clear dialog
     "cleared": "Cleared!",
     "clear_moves": "Moves: {moves}",
@@ -99,6 +100,7 @@ EN: dict[str, str] = {
     "bad_link": "That link does not name a valid puzzle ({reason}). A new game was started.",
     "bad_link_stage": "That link does not name a valid puzzle ({reason}). Opened stage {stage} instead.",
     "custom_size_invalid": "That size cannot be used: {reason}",
+    "params_refused": "These board settings cannot be used.",  # a ParamsError with no words of the game's own
     # Notices
     "storage_unavailable": "Records will not be kept on this device.",
     "storage_full": ("This device's storage for Masume is full: what was just saved lasts only until the page "
@@ -260,6 +262,7 @@ JA: dict[str, str] = {
     "time": "タイム",
     "best": "自己ベスト",
     "par": "目標手数",
+    "par_approx": "目標手数（目安）",
     # Clear dialog
     "cleared": "クリア！",
     "clear_moves": "手数：{moves}",
@@ -308,6 +311,7 @@ JA: dict[str, str] = {
     "bad_link": "このリンクは有効なパズルを指していません（{reason}）。新しいゲームを始めました。",
     "bad_link_stage": "このリンクは有効なパズルを指していません（{reason}）。代わりにステージ {stage} を開きました。",
     "custom_size_invalid": "このサイズは使えません：{reason}",
+    "params_refused": "この盤面の設定は使えません。",
     # Notices
     "storage_unavailable": "この端末には記録が保存されません。",
     "storage_full": ("この端末の Masume 用の保存領域がいっぱいです："

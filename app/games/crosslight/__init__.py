@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
@@ -24,7 +25,17 @@ import numpy as np
 
 from app.core import gameid
 from app.core.board_cells import cell_on_board
-from app.core.game import GameSpec, Strings, Translate, moves_and_time, rising_week
+from app.core.game import (
+    CustomField,
+    CustomValues,
+    GameSpec,
+    ParamsError,
+    Strings,
+    Translate,
+    moves_and_time,
+    moves_and_time_best,
+    rising_week,
+)
 from app.core.rng import Rng
 
 from . import strings as catalogue
@@ -45,7 +56,7 @@ _SIZE_TEXT = re.compile(r"\s*([0-9]+)\s*(?:[xX×]\s*([0-9]+)\s*)?")
 
 @dataclass(frozen=True)
 class Params:
-    """The board size in cells, each side from 3 to 12 (else ValueError; TypeError if not whole)."""
+    """The board size in cells, each side from 3 to 12 (else ParamsError, a ValueError; TypeError if not whole)."""
 
     width: int
     height: int
@@ -60,7 +71,7 @@ class Params:
             except TypeError:
                 raise TypeError(f"Params.{name} must be a whole number, not {side!r}") from None
             if not MIN_SIDE <= side <= MAX_SIDE:
-                raise ValueError(_RANGE_MESSAGE)
+                raise _range_error()
             object.__setattr__(self, name, side)
 
 
@@ -71,16 +82,29 @@ PRESETS = {
 }
 
 
+def _range_error() -> ParamsError:
+    return ParamsError(_RANGE_MESSAGE, "crosslight_size_error", low=MIN_SIDE, high=MAX_SIDE)
+
+
 def parse_params(text: str) -> Params:
-    """Read a size written "WxH" (or "N" for N×N); raise ValueError with a player-readable message."""
+    """Read a size written "WxH" (or "N" for N×N); raise ParamsError (a ValueError) worded for the player."""
     match = _SIZE_TEXT.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise ValueError(_FORMAT_MESSAGE)
+        raise ParamsError(_FORMAT_MESSAGE, "params_refused")
     width_text, height_text = match.group(1), match.group(2) or match.group(1)
     # A very long number is just "too big"; int() would refuse past 4300 digits with a technical message.
     if max(len(width_text.lstrip("0")), len(height_text.lstrip("0"))) > 3:
-        raise ValueError(_RANGE_MESSAGE)
+        raise _range_error()
     return Params(int(width_text), int(height_text))
+
+
+# The custom-size form: a width and a height.
+CUSTOM_FIELDS = (CustomField("width", "width", MIN_SIDE, MAX_SIDE), CustomField("height", "height", MIN_SIDE, MAX_SIDE))
+
+
+def custom_params(values: CustomValues, setting: Callable[[str], object]) -> Params:
+    """The size the custom form's width and height make; ParamsError naming the sizes allowed."""
+    return Params(int(values["width"]), int(values["height"]))
 
 
 def format_params(params: Params) -> str:
@@ -357,8 +381,12 @@ def preset_label(t: Translate, name: str, params: Params) -> str:
 SPEC: GameSpec[State, Move, Params] = GameSpec(
     preset_label=preset_label,
     best_text=moves_and_time,
+    best_of=moves_and_time_best,
+    custom_fields=CUSTOM_FIELDS,
+    custom_params=custom_params,
     daily_week=rising_week("easy", "normal", "hard"),  # the daily's preset per UTC weekday, Monday first
     id=ID, name_key="crosslight_name", rule_key="crosslight_rule", icon="game-icon-crosslight",
+    view="app.web.views.crosslight:CrossLightView",
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
     generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode,

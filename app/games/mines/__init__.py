@@ -9,9 +9,9 @@ by deduction alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.core.game import GameSpec, Steps, Strings, Translate, rising_week
 from app.core.rng import Rng
@@ -19,10 +19,12 @@ from app.core.settings import Setting
 
 from . import strings as catalogue
 from .board import (
+    COVERED,
     Cell,
     Move,
     State,
     bbbv,
+    covered,
     flood_open,
     mines_left,
     neighbour_counts,
@@ -31,9 +33,21 @@ from .board import (
     visible_grid,
 )
 from .check import check
-from .params import PRESETS, Params, ParamsError, check_params, format_params, max_mines, parse_params
+from .params import (
+    CUSTOM_FIELDS,
+    PRESETS,
+    Params,
+    ParamsError,
+    check_params,
+    custom_params,
+    format_params,
+    max_mines,
+    parse_params,
+)
 
-if TYPE_CHECKING:  # a type the functions below return; its module is imported on first call
+if TYPE_CHECKING:  # types the functions below take or return; their modules are imported on first call
+    from app.core.session import Session
+
     from .postmortem import PostMortem
 
 # The rest of the backend (generator, solver, moves, hints, game IDs, the post-mortem) is imported by
@@ -49,6 +63,7 @@ SETTINGS = {
 }
 
 __all__ = [
+    "COVERED",
     "ID",
     "PRESETS",
     "SETTINGS",
@@ -61,6 +76,7 @@ __all__ = [
     "apply_steps",
     "bbbv",
     "check",
+    "covered",
     "daily_state",
     "decode",
     "encode",
@@ -165,9 +181,19 @@ def adjust_params(params: Params, setting: Callable[[str], object]) -> Params:
     return replace(params, no_guess=bool(setting("mines_no_guess")))
 
 
+def best_of(session: Session[State, Any]) -> Mapping[str, float]:
+    """A clean win keeps "time"; a win after undoing a loss keeps "time_after_deaths" (never the clean best)."""
+    field = "time_after_deaths" if session.deaths else "time"
+    return {field: round(session.elapsed, 2)}
+
+
 SPEC: GameSpec[State, Move, Params] = GameSpec(
     preset_label=preset_label,
     adjust_params=adjust_params,
+    best_of=best_of,
+    custom_fields=CUSTOM_FIELDS,
+    custom_params=custom_params,
+    view="app.web.views.mines:MinesView", stylesheet="static/css/games/mines.css",
     daily_week=rising_week("beginner", "intermediate", "expert"),  # the daily's preset per UTC weekday, Monday first
     id=ID, name_key="mines_name", rule_key="mines_rule", icon="game-icon-mines",
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE), settings=SETTINGS,

@@ -197,6 +197,16 @@ def mines_left(state: State) -> int:
     return state.params.mines - int(np.count_nonzero(state.marks == FLAG_MARK))
 
 
+# What a cell not opened yet shows: hidden, flagged, or marked "?" (what "hidden" counts and a raised tile draws).
+COVERED = (Cell.HIDDEN, Cell.FLAG, Cell.QUESTION)
+
+
+def covered(grid: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Return the bool mask of a visible grid's cells not opened yet (hidden, flagged or marked "?")."""
+    mask: np.ndarray[Any, Any] = np.isin(grid, COVERED)
+    return mask
+
+
 def visible_grid(state: State) -> np.ndarray[Any, Any]:
     """Return the (height, width) int8 grid of `Cell` codes: exactly what the player may see."""
     marks = state.marks

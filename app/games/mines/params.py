@@ -11,7 +11,10 @@ density, so they keep the whole range up to W·H−9.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from app.core import game
 
 MIN_SIDE = 5
 MAX_SIDE = 50
@@ -44,10 +47,10 @@ _PARAMS_TEXT = re.compile(
 )
 
 
-class ParamsError(ValueError):
-    """Board settings that cannot be played; the message says why in English.
+class ParamsError(game.ParamsError):
+    """Board settings that cannot be played; the message says why in English, `string_key` in the player's words.
 
-    `kind` and `values` let a page say the same in any language:
+    `kind` and `values` say which rule refused them:
 
     - "text": the settings are not text of the form 9x9n10 (no values);
     - "number": width, height or mines is not a whole number (no values);
@@ -61,9 +64,20 @@ class ParamsError(ValueError):
     """
 
     def __init__(self, message: str, kind: str, **values: int) -> None:
-        super().__init__(message)
+        super().__init__(message, _string_key(kind, values), **values)
         self.kind = kind
         self.values = values
+
+
+def _string_key(kind: str, values: dict[str, int]) -> str:
+    """The words for a refusal: the sizes allowed, or the mines a board of this size takes (no-guess or not)."""
+    if kind == "side":
+        return "mines_custom_error_size"
+    if kind == "no_guess_mines" or (kind == "mines" and values.get("no_guess")):
+        return "mines_custom_error_no_guess"
+    if kind == "mines":
+        return "mines_custom_error_mines"
+    return "params_refused"  # text or values no page writes: nothing to say but that they cannot be used
 
 
 def max_mines(width: int, height: int, no_guess: bool = False) -> int:
@@ -118,8 +132,26 @@ def check_params(params: Params) -> Params:
             low=1,
             high=high,
             no_guess=int(params.no_guess),
+            guess_high=max_mines(width, height),
         )
     return params
+
+
+def custom_params(values: game.CustomValues, setting: Callable[[str], object]) -> Params:
+    """The board the custom form's width, height and mines make, with the player's no-guess choice.
+
+    ParamsError says why not: the sizes allowed, or the mines a board of that size takes.
+    """
+    params = Params(int(values["width"]), int(values["height"]), int(values["mines"]),
+                    bool(setting("mines_no_guess")))
+    return check_params(params)
+
+
+CUSTOM_FIELDS = (
+    game.CustomField("width", "width", MIN_SIDE, MAX_SIDE),
+    game.CustomField("height", "height", MIN_SIDE, MAX_SIDE),
+    game.CustomField("mines", "mines_mine_count", 1, max_mines(MAX_SIDE, MAX_SIDE)),
+)
 
 
 def parse_params(text: str) -> Params:

@@ -11,10 +11,12 @@ The rules behind the package's `SPEC` (an `app.core.game.GameSpec`), plus what t
   empty cell (orientation 0 `/`, 1 `\\`), `("take", row, col)` takes a placed piece back into
   the hand. Moves are plain tuples, so they survive JSON (lists read back as tuples). Each
   costs 1 move. A refused move raises `RefusedMoveError` (a ValueError) with a catalogue key
-  the page says: `mirrors_refused_fixed`, `mirrors_refused_nothing` (turns),
+  the page says: `mirrors_refused_fixed`, `mirrors_refused_nothing`, `mirrors_refused_source` (turns),
   `mirrors_refused_occupied`, `mirrors_refused_no_mirror` / `_no_splitter` (none left), `mirrors_refused_none_mirror` /
   `_none_splitter` (none on this board), `mirrors_refused_no_inventory`
   (placements), `mirrors_refused_not_placed`, `mirrors_refused_take_fixed` (takes).
+- Input: `press(state, row, col, chosen)`, what a click, a tap or Enter does there (place the chosen
+  piece on an empty cell of a puzzle with pieces to place, else turn).
 - View API: `sources`, `first_cell`, `trace` (Beam/Step, see `trace.py`), `beam_ends` and
   `beam_changes` (BeamEnd: where each beam stops, and which stops a move changed), `beam_colours`,
   `lit_targets`, `targets`, `cell_kind` (a `Cell`), `remaining_turns`, `par`, `hint`,
@@ -36,7 +38,17 @@ from typing import Any
 
 from app.core.board_cells import cell_on_board
 from app.core.drafts import register_drafts
-from app.core.game import GameSpec, RefusedMoveError, Stages, Strings, Translate, moves_and_time, rising_week  # noqa: F401 (importable here as before)
+from app.core.game import (  # noqa: F401 (RefusedMoveError: importable here as before)
+    GameSpec,
+    ParamsError,
+    RefusedMoveError,
+    Stages,
+    Strings,
+    Translate,
+    moves_and_time,
+    moves_and_time_best,
+    rising_week,
+)
 from app.core.rng import Rng
 from app.core.stars import rate
 
@@ -137,6 +149,8 @@ __all__ = [
     "par",
     "params_of",
     "parse_params",
+    "piece_to_place",
+    "press",
     "remaining_turns",
     "run_params",
     "solve",
@@ -159,7 +173,7 @@ _PARAMS_MESSAGE = "Write the settings as WIDTHxHEIGHT-difficulty (e.g. 8x8-hard)
 def parse_params(text: str) -> Params:
     """Read "8x8-hard", "8-hard", a preset name ("easy") or a stage key ("stage-1-01"); ValueError if bad."""
     if not isinstance(text, str):
-        raise ValueError(_PARAMS_MESSAGE)  # noqa: TRY004 (the protocol promises ValueError)
+        raise ParamsError(_PARAMS_MESSAGE, "params_refused")
     key = text.strip().lower()
     if key in PRESETS:
         return PRESETS[key]
@@ -168,14 +182,14 @@ def parse_params(text: str) -> Params:
         from .stages import STAGES
 
         if stage_id not in STAGES:
-            raise ValueError(f"There is no stage {stage_id}")
+            raise ParamsError(f"There is no stage {stage_id}", "params_refused")
         return STAGES[stage_id].puzzle.params
     made = parse_made_params(key)  # a stage from the stage editor (its records' key)
     if made is not None:
         return made
     params = parse_endless_params(key)
     if params is None:
-        raise ValueError(_PARAMS_MESSAGE)
+        raise ParamsError(_PARAMS_MESSAGE, "params_refused")
     return params
 
 
@@ -215,6 +229,34 @@ def apply(state: State, move: Move) -> State:
     if status(state) == 1:
         raise ValueError("the puzzle is already solved")
     return after
+
+
+def press(state: State, row: int, col: int, chosen: tuple[str, int] = ("mirror", 0)) -> Move | None:
+    """The move a press (a click, a tap, Enter) on a board position makes; None for nothing.
+
+    On an empty cell of a puzzle with pieces to place it places the `chosen` piece (kind and
+    orientation), or the only kind left in hand; on any other cell, or on a light source, it
+    turns (`apply` refuses in words what cannot turn, a source too). Nothing once solved.
+    """
+    if status(state) == 1:
+        return None
+    if 0 <= row < state.height and 0 <= col < state.width:
+        if state.puzzle.places_pieces and state.code(row, col) == EMPTY:
+            kind, orientation = chosen
+            return ("place", row, col, piece_to_place(state.hand(), kind), orientation)
+        return ("turn", row, col)
+    if any((source.row, source.col) == (row, col) for source in state.puzzle.sources):
+        return ("turn", row, col)
+    return None
+
+
+def piece_to_place(hand: tuple[int, int], chosen: str) -> str:
+    """The piece a press on an empty cell places: the chosen one while any is left, else the other kind
+    if one of it is left; the chosen one otherwise (`apply` then says none is left)."""
+    left = dict(zip(PIECE_KINDS, hand, strict=True))
+    if left.get(chosen, 0) > 0:
+        return chosen
+    return next((kind for kind in PIECE_KINDS if left[kind] > 0), chosen)
 
 
 def move_cost(state: State, move: Move) -> int:
@@ -463,6 +505,9 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     preset_label=preset_label,
     params_label=params_label,
     best_text=moves_and_time,
+    best_of=moves_and_time_best,
+    view="app.web.views.mirrors:MirrorsView", editor="app.web.views.mirrors_editor:EditorScreen",
+    stylesheet="static/css/games/mirrors.css",
     daily_week=rising_week("easy", "normal", "hard"),  # the daily's preset per UTC weekday, Monday first
     id=ID, name_key="mirrors_name", rule_key="mirrors_rule", icon="game-icon-mirrors",
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from app.core.game import ParamsError
+
 from .cells import (
     DELTAS,
     DOWN,
@@ -59,16 +61,18 @@ class Params:
 
 
 def check_params(params: Params) -> Params:
-    """Return endless-mode params unchanged if valid; raise ValueError with a readable message if not."""
+    """Return endless-mode params unchanged if valid; raise ParamsError (a ValueError) worded for the player if not."""
     for value in (params.width, params.height):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError("Width and height must be whole numbers")  # noqa: TRY004
+            raise ParamsError("Width and height must be whole numbers", "mirrors_size_error", low=MIN_SIDE,
+                              high=MAX_SIDE)
     if params.stage is not None:
         return params  # stage params come from the stage file, which checks sizes itself
     if not (MIN_SIDE <= params.width <= MAX_SIDE and MIN_SIDE <= params.height <= MAX_SIDE):
-        raise ValueError(f"Width and height must be between {MIN_SIDE} and {MAX_SIDE}")
+        raise ParamsError(f"Width and height must be between {MIN_SIDE} and {MAX_SIDE}", "mirrors_size_error",
+                          low=MIN_SIDE, high=MAX_SIDE)
     if params.difficulty not in DIFFICULTIES:
-        raise ValueError("Difficulty must be easy, normal or hard")
+        raise ParamsError("Difficulty must be easy, normal or hard", "params_refused")
     return params
 
 

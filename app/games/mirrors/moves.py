@@ -65,6 +65,8 @@ def moved(state: State, move: Any) -> State:
     name = move[0]
     if (name, len(move)) not in (("turn", 3), ("take", 3), ("place", 5)):
         raise ValueError(f"{_MOVE_SHAPE}, not {move!r}")
+    if name == "turn" and any((source.row, source.col) == (move[1], move[2]) for source in state.puzzle.sources):
+        raise RefusedMoveError(f"({move[1]}, {move[2]}) is a light source, on the ring", "mirrors_refused_source")
     row, col = cell_on_board(move[1], move[2], state.height, state.width)
     if name == "turn":
         return _turned(state, row, col)

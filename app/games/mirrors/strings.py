@@ -198,6 +198,7 @@ EN = {
     "mirrors_stage_count": "{done} of {total} cleared",
     "mirrors_play_endless": "Play endless",
     "mirrors_size_label": "Endless board",
+    "mirrors_size_error": "Width and height must each be whole numbers from {low} to {high}.",
     # The legend beside the board: one line per kind of piece on the board in play.
     "mirrors_legend_title": "Pieces",
     "mirrors_legend_mirror": "Mirror: press it (click, tap or Enter) to turn it between / (rising) and \\ (falling). "
@@ -399,6 +400,7 @@ JA = {
     "mirrors_stage_count": "{total}ステージ中{done}ステージクリア",
     "mirrors_play_endless": "エンドレスで遊ぶ",
     "mirrors_size_label": "エンドレスの盤",
+    "mirrors_size_error": "幅と高さは {low} から {high} までの整数で指定してください。",
     # 盤面の横の凡例：遊んでいる盤面にある部品ごとに一行
     "mirrors_legend_title": "盤面の部品",
     "mirrors_legend_mirror": "鏡：押す（クリック、タップ、Enter）と ／（右上がり）と ＼（右下がり）が切り替わります。"

@@ -15,7 +15,7 @@ hint's ("set", r, c, value); see `moves`.
 
 from __future__ import annotations
 
-from app.core.game import GameSpec, Strings, moves_and_time
+from app.core.game import GameSpec, Strings, moves_and_time, moves_and_time_best
 from app.core.rng import Rng
 
 from . import net_solver, path_solver  # check (below) needs them too
@@ -26,6 +26,7 @@ from .flow import active_count, connected, flowing, loops, network_change, reach
 from .ids import decode, encode
 from .moves import Move, apply, hint, hint_direction, move_cost
 from .params import (
+    CUSTOM_FIELDS,
     DAILY_PRESET,
     MAX_SIDE,
     MIN_SIDE,
@@ -33,7 +34,7 @@ from .params import (
     PATH,
     PRESETS,
     Params,
-    custom_params_text,
+    custom_params,
     format_params,
     parse_params,
 )
@@ -53,7 +54,7 @@ __all__ = [
     "Params",
     "State",
     "active_count",
-    "custom_params_text",
+    "custom_params",
     "apply",
     "check",
     "connected",
@@ -150,8 +151,18 @@ def remaining_turns(state: State) -> int | None:
     return None if solution is None else _clicks_to(state, solution, respect_locks=True)
 
 
+def rule_key_of(state: State) -> str:
+    """The rule of the mode in play: path boards and Net boards are won differently."""
+    return "pipes_rule_net" if state.params.mode == NET else "pipes_rule_path"
+
+
 SPEC: GameSpec[State, Move, Params] = GameSpec(
     best_text=moves_and_time,
+    best_of=moves_and_time_best,
+    custom_fields=CUSTOM_FIELDS,
+    custom_params=custom_params,
+    rule_key_of=rule_key_of,
+    view="app.web.views.pipes:PipesView",
     # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
     daily_week=("path_5x5",
                 "path_5x5",

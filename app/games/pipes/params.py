@@ -8,7 +8,10 @@ path mode) and looser spellings such as "net 9x9 wrap" or "net9x9w".
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from app.core.game import CustomField, CustomValues, ParamsError
 
 PATH = "path"
 NET = "net"
@@ -39,19 +42,21 @@ class Params:
         check_params(self)
 
 
+def _size_error() -> ParamsError:
+    return ParamsError(_SIZE_MESSAGE, "pipes_size_error", low=MIN_SIDE, high=MAX_SIDE)
+
+
 def check_params(params: Params) -> Params:
-    """Return `params` if they make a playable board; raise ValueError with a player-readable reason."""
+    """Return `params` if they make a playable board; raise ParamsError (a ValueError) worded for the player."""
     if params.mode not in MODES:
-        raise ValueError(f"The mode must be {' or '.join(MODES)}")
-    for side in (params.width, params.height):
-        if isinstance(side, bool) or not isinstance(side, int):
-            raise ValueError(_SIZE_MESSAGE)  # noqa: TRY004 - the protocol promises ValueError
-        if not MIN_SIDE <= side <= MAX_SIDE:
-            raise ValueError(_SIZE_MESSAGE)
+        raise ParamsError(f"The mode must be {' or '.join(MODES)}", "params_refused")
     if not isinstance(params.wrap, bool):
-        raise ValueError("The wrap setting must be on or off")  # noqa: TRY004
+        raise ParamsError("The wrap setting must be on or off", "params_refused")
     if params.wrap and params.mode != NET:
-        raise ValueError("Only Net boards can wrap")
+        raise ParamsError("Only Net boards can wrap", "pipes_wrap_needs_net")
+    for side in (params.width, params.height):
+        if isinstance(side, bool) or not isinstance(side, int) or not MIN_SIDE <= side <= MAX_SIDE:
+            raise _size_error()
     return params
 
 
@@ -75,27 +80,36 @@ DAILY_PRESET = "path_5x5"  # the daily has always been a 5×5 path board (app.co
 def parse_params(text: str) -> Params:
     """Read params from "path-5x5", "net-9x9-wrap", a preset name or a bare size; ValueError if unreadable."""
     if not isinstance(text, str):
-        raise ValueError(_FORMAT_MESSAGE)  # noqa: TRY004
+        raise ParamsError(_FORMAT_MESSAGE, "params_refused")
     preset = PRESETS.get(text.strip().lower())
     if preset is not None:
         return preset
     found = _TEXT.match(text)
     if found is None:
-        raise ValueError(_FORMAT_MESSAGE)
+        raise ParamsError(_FORMAT_MESSAGE, "params_refused")
     width_text, height_text = found["width"], found["height"] or found["width"]
     # A very long number is just "too big"; int() refuses past 4300 digits with a technical message.
     if max(len(width_text.lstrip("0")), len(height_text.lstrip("0"))) > 3:
-        raise ValueError(_SIZE_MESSAGE)
+        raise _size_error()
     mode = (found["mode"] or PATH).lower()
     wrap = found["wrap"] is not None
     if wrap and mode != NET:
-        raise ValueError("Only Net boards can wrap; write for example net-9x9-wrap")
+        raise ParamsError("Only Net boards can wrap; write for example net-9x9-wrap", "pipes_wrap_needs_net")
     return Params(mode, int(width_text), int(height_text), wrap)
 
 
-def custom_params_text(mode: str, width: int, height: int, wrap: bool) -> str:
-    """Return the params text of a custom board as the size form gives it (parse_params reads and checks it)."""
-    return f"{mode}-{width}x{height}" + ("-wrap" if wrap else "")
+# The custom-size form: either mode, its size, and (Net only) whether edges wrap.
+CUSTOM_FIELDS = (
+    CustomField("mode", "pipes_custom_mode", choices=((PATH, "pipes_mode_path"), (NET, "pipes_mode_net"))),
+    CustomField("width", "width", MIN_SIDE, MAX_SIDE),
+    CustomField("height", "height", MIN_SIDE, MAX_SIDE),
+    CustomField("wrap", "pipes_custom_wrap", toggle=True),
+)
+
+
+def custom_params(values: CustomValues, setting: Callable[[str], object]) -> Params:
+    """The board the custom form makes; ParamsError says why not (only Net boards wrap, or the sizes allowed)."""
+    return Params(str(values["mode"]), int(values["width"]), int(values["height"]), bool(values["wrap"]))
 
 
 def format_params(params: Params) -> str:

@@ -1,4 +1,8 @@
-"""The size form: the presets menu and the custom size fields, with a clear refusal."""
+"""The size form: the presets menu and the custom size fields, with a clear refusal.
+
+The fields, what their values make and why some are refused are the game's (`GameSpec.custom_fields`,
+`custom_params` and its `ParamsError`); the form only reads what was typed and says the refusal.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from app.core.game import CustomField, GameSpec, WordedError, adjusted_params, params_text, preset_text
 from app.web.dom import Listeners, element
+
+Translate = Callable[..., str]
+Setting = Callable[[str], object]
 
 
 @dataclass(frozen=True)
@@ -18,7 +26,8 @@ class MenuOption:
     disabled: bool = False
 
 
-def size_menu(backend: Any, view: Any, params: Any, *, on_stage: bool = False) -> tuple[list[MenuOption], str]:
+def size_menu(spec: GameSpec[Any, Any, Any], t: Translate, setting: Setting, params: Any, *,
+              on_stage: bool = False) -> tuple[list[MenuOption], str]:
     """The size menu's entries for the board `params` is, and the value selected.
 
     The presets, then "Custom" for a game with a custom form. A board that is neither (a board
@@ -27,38 +36,38 @@ def size_menu(backend: Any, view: Any, params: Any, *, on_stage: bool = False) -
     A board New game cannot make again (a stage made in the editor: New game makes the nearest
     endless board, `adjust_params`) is named but disabled: it is what is on screen, not a choice.
     """
-    current = backend.format_params(params)
-    options = [MenuOption(name, view.preset_label(name, preset)) for name, preset in backend.presets.items()]
-    chosen = next((name for name, preset in backend.presets.items()
-                   if backend.format_params(view.adjust_params(preset)) == current), "custom")
-    if view.custom_fields:
-        options.append(MenuOption("custom", view.t("custom_size")))
+    current = spec.format_params(params)
+    options = [MenuOption(name, preset_text(spec, t, name, preset)) for name, preset in spec.presets.items()]
+    chosen = next((name for name, preset in spec.presets.items()
+                   if spec.format_params(adjusted_params(spec, preset, setting)) == current), "custom")
+    if spec.custom_fields:
+        options.append(MenuOption("custom", t("custom_size")))
     elif chosen == "custom":
         chosen = "current"
         if on_stage:
-            options.append(MenuOption("current", view.t("size_choose")))
+            options.append(MenuOption("current", t("size_choose")))
         else:
-            remade = backend.format_params(view.adjust_params(params)) == current
-            options.append(MenuOption("current", view.params_label(params), disabled=not remade))
+            remade = spec.format_params(adjusted_params(spec, params, setting)) == current
+            options.append(MenuOption("current", params_text(spec, t, params), disabled=not remade))
     return options, chosen
 
 
 class SizeForm:
     """Choose a preset or type a custom size; calls `start(params)` for a board to begin."""
 
-    def __init__(self, listeners: Listeners, view: Any, backend: Any, *,
-                 start: Callable[[Any, bool], None], game_started: Callable[[], bool],
+    def __init__(self, listeners: Listeners, spec: GameSpec[Any, Any, Any], *, t: Translate, setting: Setting,
+                 label_key: str, start: Callable[[Any, bool], None], game_started: Callable[[], bool],
                  refused: Callable[[], None], on_stage: Callable[[], bool] = lambda: False) -> None:
-        self.view, self.backend, self._on_stage = view, backend, on_stage
+        self.spec, self.t, self.setting, self._on_stage = spec, t, setting, on_stage
         self._start, self._game_started, self._refused = start, game_started, refused
         self.form = element("form", cls="size-form", attrs={"novalidate": ""})
         self.preset_select = element("select", attrs={"id": "preset"})
-        self.form.appendChild(element("label", children=[element("span", attrs={"data-i18n": view.size_label_key}),
+        self.form.appendChild(element("label", children=[element("span", attrs={"data-i18n": label_key}),
                                                          self.preset_select]))
         self.custom_box = element("div", cls="custom-fields", attrs={"hidden": ""})
         self.custom_inputs: dict[str, Any] = {}
-        self.fields = {field.name: field for field in view.custom_fields}
-        for field in view.custom_fields:
+        self.fields = {field.name: field for field in spec.custom_fields}
+        for field in spec.custom_fields:
             box = _field_input(field)
             self.custom_inputs[field.name] = box
             label = element("span", attrs={"data-i18n": field.label_key})
@@ -66,7 +75,7 @@ class SizeForm:
             self.custom_box.appendChild(element("label", cls="custom-toggle" if field.toggle else None,
                                                 children=[box, label] if field.toggle else [label, box]))
         self.custom_error = element("p", cls="form-error", attrs={"id": "custom-error", "role": "alert"})
-        self._error_values: dict[str, Any] | None = None
+        self._refusal: tuple[str, dict[str, object]] | None = None  # the words of the last refusal (key, params)
         self.custom_box.appendChild(self.custom_error)
         self.form.appendChild(self.custom_box)
         self.form.appendChild(element("button", attrs={"type": "submit", "id": "apply-size", "data-i18n": "apply"}))
@@ -80,7 +89,7 @@ class SizeForm:
         """
         chosen_before = str(self.preset_select.value)
         self.preset_select.replaceChildren()
-        options, chosen = size_menu(self.backend, self.view, params, on_stage=self._on_stage())
+        options, chosen = size_menu(self.spec, self.t, self.setting, params, on_stage=self._on_stage())
         for option in options:
             attrs = {"value": option.value, **({"disabled": ""} if option.disabled else {})}
             self.preset_select.appendChild(element("option", text=option.text, attrs=attrs))
@@ -94,8 +103,7 @@ class SizeForm:
                     box.checked = bool(getattr(params, name, False))
                 else:
                     box.value = str(getattr(params, name, ""))
-        if self._error_values is not None:
-            self.show_error(self._error_values)
+        self._word_refusal()
 
     def _on_preset_change(self, *_: Any) -> None:
         choice = str(self.preset_select.value)
@@ -105,7 +113,7 @@ class SizeForm:
             # Nothing played yet, so nothing is lost: start at once. Focus stays on the menu,
             # since arrow keys fire "change" on every step through it. A game in play is
             # only replaced by the Apply button.
-            self._start(self.backend.presets[choice], False)
+            self._start(self.spec.presets[choice], False)
 
     def _on_submit(self, event: Any) -> None:
         event.preventDefault()
@@ -113,9 +121,12 @@ class SizeForm:
         if choice == "current":
             return  # the board in play is what is chosen
         if choice != "custom":
-            self._start(self.backend.presets[choice], True)
+            self._start(self.spec.presets[choice], True)
             return
-        values: dict[str, Any] = {}
+        make = self.spec.custom_params
+        if make is None:
+            return  # (no custom entry in the menu: a game with fields has custom_params too)
+        values: dict[str, int | str] = {}
         for name, box in self.custom_inputs.items():
             field = self.fields[name]
             if field.toggle:
@@ -126,27 +137,35 @@ class SizeForm:
                 text = str(box.value).strip()
                 values[name] = int(text) if text.lstrip("-").isdigit() and len(text) < 7 else -1
         try:
-            params = self.backend.parse_params(self.view.params_text(values))
-        except ValueError:
-            self.show_error(values)
+            params = make(values, self.setting)
+        except ValueError as refusal:  # the game's ParamsError says why; any other is said as settings not usable
+            worded = isinstance(refusal, WordedError)
+            self.show_error((refusal.string_key, refusal.params) if worded else ("params_refused", {}))
             self._refused()
             return
         self.show_error(None)
         self._start(params, True)
 
-    def show_error(self, values: dict[str, Any] | None) -> None:
-        """Say why the custom size was refused (None clears it); kept so a language switch can re-say it."""
-        self._error_values = values
-        self.custom_error.textContent = "" if values is None else self.view.custom_error(values)
+    def show_error(self, refusal: tuple[str, dict[str, object]] | None) -> None:
+        """Say why the custom size was refused, (catalogue key, params), or None to clear it.
+
+        The words are kept, so a language switch says them again in the new language.
+        """
+        self._refusal = refusal
+        self._word_refusal()
         for box in self.custom_inputs.values():
             # A menu or a checkbox always holds a valid value; the numbers are what was refused.
-            if values is None or str(box.type) != "number":
+            if refusal is None or str(box.type) != "number":
                 box.removeAttribute("aria-invalid")
             else:
                 box.setAttribute("aria-invalid", "true")
 
+    def _word_refusal(self) -> None:
+        key, params = self._refusal if self._refusal is not None else ("", {})
+        self.custom_error.textContent = self.t(key, **params) if key else ""
 
-def _field_input(field: Any) -> Any:
+
+def _field_input(field: CustomField) -> Any:
     """Return the input a custom field is typed or chosen in: a number box, a menu or a checkbox."""
     if field.toggle:
         return element("input", attrs={"type": "checkbox", "id": f"custom-{field.name}"})

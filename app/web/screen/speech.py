@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.core.game import adjusted_params, params_text, preset_text
+
 
 def say_change(screen: Any, what: str | None, before: Any, move: Any = None, *, hinted: str | None = None) -> None:
     """Announce a move, undo, redo, restart or new game at the player's verbosity.
@@ -38,10 +40,10 @@ def say_board(screen: Any, what: str | None, *, after: str | None = None) -> Non
 
 def size_name(screen: Any) -> str:
     """The preset's name of the board in play ("Easy 5×5"), else its params text."""
-    backend, view = screen.backend, screen.view
-    params = backend.params_of(screen.session.state)
-    current = backend.format_params(params)
-    for name, preset in backend.presets.items():
-        if backend.format_params(view.adjust_params(preset)) == current:
-            return str(view.preset_label(name, preset))
-    return str(view.params_label(params))
+    spec, t, setting = screen.backend, screen.i18n.t, screen.shell.settings.get
+    params = spec.params_of(screen.session.state)
+    current = spec.format_params(params)
+    for name, preset in spec.presets.items():
+        if spec.format_params(adjusted_params(spec, preset, setting)) == current:
+            return preset_text(spec, t, name, preset)
+    return params_text(spec, t, params)

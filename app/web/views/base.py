@@ -1,22 +1,19 @@
 """What a game's view tells the shared game screen: how the board looks, reads and responds.
 
 A view turns states into pixels and words and input into moves. It holds no
-rules: whatever it needs to know about the game, it asks the backend. It reaches
-the page only through a `ViewHost` (below), never through the screen's insides.
+rules: whatever it needs to know about the game, it asks the game's spec or package.
+It reaches the page only through a `ViewHost` (below), never through the screen's insides.
 
-A view module is found by convention: `app/web/views/<game id>.py` defines
-`View`, a subclass of `GameView`.
+A game's spec names its view ("module:Class", `GameSpec.view`), a subclass of
+`GameView`; the screen makes it with the host and that spec.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from app.core.game import adjusted_params, best_line, params_text, preset_text
 from app.core.timer import format_clock
 from app.web.layout import MOUSE_PRIMARY, Action, BoardLayout, Geometry, Position
 
@@ -72,21 +69,6 @@ class ViewHost(Protocol):
         """The current game state."""
 
 
-@dataclass(frozen=True)
-class CustomField:
-    """One field of the custom-size form: a number box, or a menu (`choices`) or a checkbox (`toggle`).
-
-    A number's value is an int, a menu's the chosen value (str), a checkbox's 1 or 0.
-    """
-
-    name: str
-    label_key: str
-    minimum: int = 0
-    maximum: int = 0
-    choices: tuple[tuple[str, str], ...] = ()  # (value, catalogue key of its label), in menu order
-    toggle: bool = False
-
-
 # The default input: one action, by click, tap, Enter or Space.
 PRESS = Action("press", "action_press", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True)
 
@@ -94,33 +76,20 @@ PRESS = Action("press", "action_press", keys=("Enter", " "), buttons=(MOUSE_PRIM
 class GameView:
     """Base class of the per-game views; subclasses fill in the game-specific parts."""
 
-    backend: ModuleType  # the game's package, for what the view draws (beyond the spec's rules)
-    spec: GameSpec[Any, Any, Any]  # the game's descriptor: its name, rule and hooks
     grid_label_key = ""
     actions: tuple[Action, ...] = (PRESS,)
     sounds: dict[str, tuple[tuple[float, float, float, str, float], ...]] = {}  # see app.web.audio.EFFECTS
-    stylesheet: str | None = None  # a CSS file of the game's own, relative to the page
     min_cell_px = 28.0
     max_cell_px = 64.0
-    custom_fields: tuple[CustomField, ...] = ()
     size_label_key = "size"  # the size menu's label: what its options are
 
-    def __init__(self, host: ViewHost) -> None:
+    def __init__(self, host: ViewHost, spec: GameSpec[Any, Any, Any]) -> None:
         self.host = host
+        self.spec = spec  # the game's descriptor: its rules, words and hooks (the one entry a game has)
 
     def t(self, key: str, **params: Any) -> str:
         """Return catalogue text in the page's language."""
         return self.host.t(key, **params)
-
-    @property
-    def name_key(self) -> str:
-        """The catalogue key of the game's name (the spec's)."""
-        return self.spec.name_key
-
-    @property
-    def rule_key(self) -> str:
-        """The catalogue key of the rule shown under the title (the spec's; a view may follow the board)."""
-        return self.spec.rule_key
 
     # ----- the board -------------------------------------------------------------------------
 
@@ -220,37 +189,9 @@ class GameView:
             ("time", self.t("time"), format_clock(session.elapsed)),
         ]
 
-    def record(self, session: Session) -> dict[str, float]:
-        """Return what the bests keep from a won game (lower is better)."""
-        return {"time": round(session.elapsed, 2)}
-
     def result_rows(self, session: Session) -> list[tuple[str, str]]:
         """Return (label, value) rows for the clear dialog."""
         return [(self.t("time"), format_clock(session.elapsed))]
-
-    def best_text(self, best: dict[str, float]) -> str:
-        """Return the best record as one short line ("—" when none)."""
-        return best_line(self.spec, self.t, best)
-
-    def adjust_params(self, params: Any) -> Any:
-        """Apply the player's settings to params a new game starts from (the spec's `adjust_params`; default: none)."""
-        return adjusted_params(self.spec, params, self.host.setting)
-
-    def params_text(self, values: dict[str, Any]) -> str:
-        """Return the params text for the custom form's values (parsed by the backend)."""
-        raise NotImplementedError
-
-    def custom_error(self, values: dict[str, Any]) -> str:
-        """Return a clear message for custom values the backend refused."""
-        raise NotImplementedError
-
-    def preset_label(self, name: str, params: Any) -> str:
-        """Return the preset's menu text (catalogue key "<game>_preset_<name>")."""
-        return preset_text(self.spec, self.t, name, params)
-
-    def params_label(self, params: Any) -> str:
-        """Return the menu's text for params that are no preset (the spec's `params_label`, else their text)."""
-        return params_text(self.spec, self.t, params)
 
     def extra_controls(self, host: Any) -> None:
         """Add game-specific controls (settings) to the panel."""

@@ -7,7 +7,6 @@ from typing import Any
 import numpy as np
 
 from app.games import crosslight
-from app.web.views.base import CustomField
 from app.web.views.par import ParView
 
 OFF, ON = 0, 1
@@ -25,15 +24,9 @@ COLOURS = {
 class CrossLightView(ParView):
     """How Cross Light looks, reads and responds."""
 
-    backend = crosslight
-    spec = crosslight.SPEC
     grid_label_key = "crosslight_grid"
     max_cell_px = 72.0
     min_cell_px = 24.0
-    custom_fields = (
-        CustomField("width", "width", crosslight.MIN_SIDE, crosslight.MAX_SIDE),
-        CustomField("height", "height", crosslight.MIN_SIDE, crosslight.MAX_SIDE),
-    )
 
     def codes(self, state: crosslight.State) -> np.ndarray:
         """One code per cell: 1 lit, 0 dark."""
@@ -109,14 +102,3 @@ class CrossLightView(ParView):
     def extra_stats(self, session: Any) -> list[tuple[str, str, str]]:
         """How many lights are still on."""
         return [("lights-on", self.t("crosslight_lights_on"), str(session.state.lit_count))]
-
-    def params_text(self, values: dict[str, int]) -> str:
-        """"WxH" for the backend's parser."""
-        return f"{values['width']}x{values['height']}"
-
-    def custom_error(self, values: dict[str, int]) -> str:
-        """Say which sizes are allowed."""
-        return self.t("crosslight_size_error", low=crosslight.MIN_SIDE, high=crosslight.MAX_SIDE)
-
-
-View = CrossLightView

@@ -11,19 +11,16 @@ from app.games import mines
 from app.games.mines import Cell
 from app.web.dom import element
 from app.web.layout import MOUSE_PRIMARY, MOUSE_SECONDARY, Action, Geometry, Position
-from app.web.views.base import CustomField, GameView
+from app.web.views.base import GameView
 from app.web.views.mines_palette import NUMBER_COLOURS, PALETTES, TILE
 
 REVEAL_STEP_MS = 22  # delay per step of flood depth: the opening spreads outward
 REVEAL_MAX_MS = 600
 
 
-
 class MinesView(GameView):
     """How Minesweeper looks, reads and responds."""
 
-    backend = mines
-    spec = mines.SPEC
     grid_label_key = "mines_grid"
     actions = (
         Action("open", "action_open", keys=("Enter",), buttons=(MOUSE_PRIMARY,), tap=True),
@@ -31,15 +28,8 @@ class MinesView(GameView):
     )
     sounds = {"flag": ((880.0, 0.0, 0.05, "square", 0.07), (1175.0, 0.05, 0.06, "square", 0.06)),
               "open": ((520.0, 0.0, 0.05, "triangle", 0.16),)}
-    stylesheet = "static/css/games/mines.css"
     min_cell_px = 26.0
     max_cell_px = 48.0
-    custom_fields = (
-        CustomField("width", "width", mines.params.MIN_SIDE, mines.params.MAX_SIDE),
-        CustomField("height", "height", mines.params.MIN_SIDE, mines.params.MAX_SIDE),
-        CustomField("mines", "mines_mine_count", 1,
-                    mines.params.max_mines(mines.params.MAX_SIDE, mines.params.MAX_SIDE)),
-    )
 
     numbers, tile = NUMBER_COLOURS, TILE  # the player's palette, read as each repaint starts
 
@@ -56,7 +46,7 @@ class MinesView(GameView):
 
     def paint_cell(self, context: Any, code: int, x: float, y: float, size: float) -> None:
         """Draw a raised tile (hidden, flag, ?) or a flat opened cell (number, mine)."""
-        if code in (Cell.HIDDEN, Cell.FLAG, Cell.QUESTION):
+        if code in mines.COVERED:
             self._raised(context, x, y, size)
             if code == Cell.FLAG:
                 self._flag(context, x, y, size)
@@ -227,12 +217,11 @@ class MinesView(GameView):
         does not reliably read a focused button's changed name again.
         """
         grid = mines.visible_grid(after)
-        hidden = int(np.count_nonzero((grid == Cell.HIDDEN) | (grid == Cell.FLAG) | (grid == Cell.QUESTION)))
+        hidden = int(np.count_nonzero(mines.covered(grid)))
         left = mines.mines_left(after)
         opened = 0  # (counted for full words only)
         if verbosity == "full" and before is not None:
-            old = mines.visible_grid(before)
-            was_hidden = (old == Cell.HIDDEN) | (old == Cell.FLAG) | (old == Cell.QUESTION)
+            was_hidden = mines.covered(mines.visible_grid(before))
             opened = int(np.count_nonzero(was_hidden & (grid <= Cell.NUMBER_8)))
         counts = self.t("mines_said_short", hidden=hidden, left=left)
         opened_text = self.t("mines_said_opened", opened=opened)
@@ -282,31 +271,6 @@ class MinesView(GameView):
             rows.append((self.t("deaths"), str(session.deaths)))
         return rows
 
-    def record(self, session: Any) -> dict[str, float]:
-        """A clean win keeps "time"; a win after undoing a loss keeps "time_after_deaths" (never the clean best)."""
-        field = "time_after_deaths" if session.deaths else "time"
-        return {field: round(session.elapsed, 2)}
-
-    def params_text(self, values: dict[str, int]) -> str:
-        """"WxHnM" (with the no-guess choice) for the backend's parser."""
-        text = f"{values['width']}x{values['height']}n{values['mines']}"
-        no_guess = self.host.setting("mines_no_guess")
-        return text if no_guess else text + mines.params.GUESS_SUFFIX
-
-    def custom_error(self, values: dict[str, int]) -> str:
-        """State the limits, with the mine maximum for the size typed (and the no-guess density limit)."""
-        low, high = mines.params.MIN_SIDE, mines.params.MAX_SIDE
-        width, height = values.get("width", 0), values.get("height", 0)
-        if not (low <= width <= high and low <= height <= high):
-            return self.t("mines_custom_error_size", low=low, high=high)
-        guess_high = mines.max_mines(width, height)
-        if self.host.setting("mines_no_guess"):
-            no_guess_high = mines.max_mines(width, height, no_guess=True)
-            if no_guess_high < values.get("mines", 0) <= guess_high:
-                return self.t("mines_custom_error_no_guess", width=width, height=height, high=no_guess_high,
-                              guess_high=guess_high)
-        return self.t("mines_custom_error_mines", width=width, height=height, high=guess_high)
-
     def extra_controls(self, host: Any) -> None:
         """Switches for no-guess boards and question marks."""
         for setting, key in (("mines_no_guess", "mines_no_guess"), ("mines_question_marks", "mines_question_marks")):
@@ -321,5 +285,3 @@ class MinesView(GameView):
         if name == "mines_no_guess" and self.host.state.mines is None:
             self.host.new_game(focus_board=False)  # nothing played yet: the choice applies at once
 
-
-View = MinesView

@@ -16,27 +16,29 @@ The pixels are `mirrors_paint`'s; the panel (stage list, pieces to place and the
 legend, damaged-file notice) is `mirrors_panel`'s; this module holds the board's codes, words
 and reactions.
 
-Second edition input: the primary action (click, tap, Enter, Space) turns a piece, or places
-the chosen piece (kind and way round) on an empty cell of a puzzle with pieces to place; M and S
-place a mirror or a splitter `/`, Shift+M and Shift+S the same `\\`; Delete, Backspace, T, a
-right click or a long press take a placed piece back. The backend decides what is legal and
-says why not (`RefusedMoveError`).
+Second edition input: the primary action (click, tap, Enter, Space) is the game's `press`: it
+turns a piece, or places the chosen piece (kind and way round) on an empty cell of a puzzle with
+pieces to place; M and S place a mirror or a splitter `/`, Shift+M and Shift+S the same `\\`;
+Delete, Backspace, T, a right click or a long press take a placed piece back. The backend decides
+what is legal and says why not (`RefusedMoveError`), a light source on the ring too.
 """
 
 from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from app.core.route import EDIT, format_hash
 from app.games import mirrors
 from app.games.mirrors.cells import DELTAS
 from app.web.dom import element
 from app.web.layout import MOUSE_PRIMARY, MOUSE_SECONDARY, Action, BoardLayout, Geometry, Position
 from app.web.legend import beside_the_board
 from app.web.screen.stage_list import StageList
+from app.web.views.base import ViewHost
 from app.web.views.mirrors_paint import (
     BEAM,
     BEAM_COLOUR,
@@ -50,8 +52,11 @@ from app.web.views.mirrors_paint import (
     TAU,
     MirrorsPainter,
 )
-from app.web.views.mirrors_panel import Hand, Legend, StageFileNotice, hand_text, piece_to_place
+from app.web.views.mirrors_panel import Hand, Legend, StageFileNotice, hand_text
 from app.web.views.par import ParView
+
+if TYPE_CHECKING:
+    from app.core.game import GameSpec
 
 GLOW_MS = 450  # newly lit targets pulse once (nothing under reduced motion)
 TURN_MS = 150  # a turned mirror swings a quarter turn into place, as Pipe Link's tiles do (none under reduced motion)
@@ -75,8 +80,6 @@ MOVE_WORDS = {
 class MirrorsView(ParView):
     """How Light Path looks, reads and responds."""
 
-    backend = mirrors
-    spec = mirrors.SPEC
     grid_label_key = "mirrors_grid"
     # Stages with pieces to place have the placement keys too (see `actions`); the others only turn.
     PLACING_ACTIONS = (
@@ -90,13 +93,12 @@ class MirrorsView(ParView):
     )
     TURNING_ACTIONS = (Action("turn", "action_turn", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),)
     sounds = {"turn": ((660.0, 0.0, 0.04, "triangle", 0.12), (990.0, 0.035, 0.05, "sine", 0.08))}
-    stylesheet = "static/css/games/mirrors.css"
     size_label_key = "mirrors_size_label"  # the menu holds endless boards only (stages: the stage list)
     min_cell_px = 30.0
     max_cell_px = 64.0
 
-    def __init__(self, host: Any) -> None:
-        super().__init__(host)
+    def __init__(self, host: ViewHost, spec: GameSpec[Any, Any, Any]) -> None:
+        super().__init__(host, spec)
         self._layout: BoardLayout | None = None
         self._states: OrderedDict[bytes, mirrors.State] = OrderedDict()  # codes -> the state they were made from
         self._pulse_area: list[Position] | None = None  # the squares a running pulse repaints (see widen)
@@ -207,28 +209,16 @@ class MirrorsView(ParView):
     # ----- input and reactions ---------------------------------------------------------------
 
     def move_for(self, action: str, state: mirrors.State, row: int, col: int) -> Any:
-        """The move an action makes on a cell; the backend refuses, in words, what is not legal there.
-
-        "turn" on an empty cell of a puzzle with pieces to place places the chosen piece (the
-        chooser's, or the only kind left in hand); anywhere else it turns. A source on the ring
-        is no cell, so the view says itself that there is nothing to turn.
-        """
-        if mirrors.status(state) == 1:
+        """The move an action makes: "turn" is the game's press (with the chooser's piece), the placing and taking
+        keys act on cells; the backend refuses, in words, what is not legal there."""
+        if action == "turn":
+            return mirrors.press(state, row, col, self._hand.chosen if self._hand is not None else ("mirror", 0))
+        if mirrors.status(state) == 1 or not (0 <= row < state.height and 0 <= col < state.width):
             return None
-        if 0 <= row < state.height and 0 <= col < state.width:
-            if action == "take":
-                return ("take", row, col)
-            if action in PLACEMENTS:
-                kind, orientation = PLACEMENTS[action]
-                return ("place", row, col, kind, orientation)
-            if action == "turn" and state.puzzle.places_pieces and mirrors.cell_kind(state, row, col).kind == "empty":
-                kind, orientation = self._hand.chosen if self._hand is not None else ("mirror", 0)
-                return ("place", row, col, piece_to_place(mirrors.hand(state), kind), orientation)
-            return ("turn", row, col) if action == "turn" else None
-        if any((source.row, source.col) == (row, col) for source in mirrors.sources(state)):
-            self.host.play_sound("error")
-            self.host.announce(self.t("mirrors_refused_source"))
-        return None
+        if action in PLACEMENTS:
+            kind, orientation = PLACEMENTS[action]
+            return ("place", row, col, kind, orientation)
+        return ("take", row, col) if action == "take" else None
 
     def after_move(self, before: Any, after: Any, move: Any, changed: list[Position]) -> None:
         """A click, a flash on the turned mirror, a pulse on newly lit targets.
@@ -404,10 +394,11 @@ class MirrorsView(ParView):
             host.appendChild(self._stage_list.root)
         host.appendChild(self._legend.root)  # under the stage list, which stays where players look for it
         # The stage editor (`#mirrors/edit`): build a stage, prove it, play it, share it; or start from this board.
-        self._edit_copy = element("a", attrs={"href": "#mirrors/edit", "id": "mirrors-edit-copy",
+        editor = format_hash(self.spec.id, screen=EDIT)
+        self._edit_copy = element("a", attrs={"href": editor, "id": "mirrors-edit-copy",
                                               "data-i18n": "mirrors_edit_copy"})
         host.appendChild(element("p", cls="mirrors-edit-entry game-records", children=[
-            element("a", attrs={"href": "#mirrors/edit", "id": "mirrors-edit-link", "data-i18n": "mirrors_edit_link"}),
+            element("a", attrs={"href": editor, "id": "mirrors-edit-link", "data-i18n": "mirrors_edit_link"}),
             self._edit_copy]))
 
     def after_render(self, session: Any) -> None:
@@ -421,7 +412,5 @@ class MirrorsView(ParView):
         if self._hand is not None:
             self._hand.sync(session.state)
         if self._edit_copy is not None:
-            self._edit_copy.setAttribute("href", f"#mirrors/edit/{mirrors.encode(session.state)}")
+            self._edit_copy.setAttribute("href", format_hash(self.spec.id, mirrors.encode(session.state), EDIT))
 
-
-View = MirrorsView

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.core import registry
 from app.core.drafts import BAD_NAME, FULL, MAX_DRAFTS, NOT_KEPT, REPLACED, SAVED, Drafts
 from app.core.gameid import GameIdError
 from app.core.route import EDIT, format_hash
@@ -22,7 +23,7 @@ from app.games.mirrors import editor
 from app.games.mirrors.editor import EditError, EditorStage, Verdict
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
-from app.web.dom import Listeners, by_id, element, window
+from app.web.dom import Listeners, by_id, element, use_stylesheet, window
 from app.web.layout import (
     MOUSE_PRIMARY,
     MOUSE_SECONDARY,
@@ -94,10 +95,10 @@ class EditorScreen:
         self.t = shell.i18n.t
         self.game = game
         self.host = EditorHost(shell, self)
-        self.view = EditorView(self.host)
-        from app.web.game_screen import use_stylesheet
-
-        use_stylesheet(self.view.stylesheet)
+        spec = registry.backend(game)
+        self.view = EditorView(self.host, spec)
+        if spec.stylesheet:
+            use_stylesheet(spec.stylesheet)
         use_stylesheet(EDITOR_STYLESHEET)
         self.drafts = Drafts(shell.storage)
         self.verdict: tuple[EditorStage, Verdict] | None = None  # the last Test's stage and what it found

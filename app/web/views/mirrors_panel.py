@@ -44,15 +44,6 @@ PIECE_WORDS = {("mirror", 0): "mirrors_piece_mirror_slash", ("mirror", 1): "mirr
                ("splitter", 0): "mirrors_piece_splitter_slash", ("splitter", 1): "mirrors_piece_splitter_backslash"}
 
 
-def piece_to_place(hand: tuple[int, int], chosen: str) -> str:
-    """The piece a press on an empty cell places: the chosen one while any is left, else the other kind
-    if one of it is left; the chosen one otherwise (the backend then says none is left)."""
-    left = dict(zip(mirrors.PIECE_KINDS, hand, strict=True))
-    if left.get(chosen, 0) > 0:
-        return chosen
-    return next((kind for kind in mirrors.PIECE_KINDS if left[kind] > 0), chosen)
-
-
 def hand_text(t: Callable[..., str], state: mirrors.State) -> str:
     """"Mirrors to place: 2, Splitters to place: 1" ("" when the puzzle gives nothing to place)."""
     return t("mirrors_list_separator").join(t(key, n=n) for key, n in mirrors.hand_words(state))

@@ -1,23 +1,27 @@
 """A view for games with par: moves beside the fewest moves the puzzle needs, time, and both bests.
 
 Cross Light, Light Path and Pipe Link all keep the fewest moves and the fastest time
-and show par; they differ only in how par is computed (the backend's `par`) and in
-a number of their own beside it (lights on, Active n/N).
+(their spec's `best_of`) and show par; they differ only in how par is computed (the
+spec's `par`) and in a number of their own beside it (lights on, Active n/N). A game
+whose par is an estimate (`par_exact` False) shows it as one ("Par (estimate)").
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.timer import format_clock
-from app.web.views.base import GameView
+from app.web.views.base import GameView, ViewHost
+
+if TYPE_CHECKING:
+    from app.core.game import GameSpec
 
 
 class ParView(GameView):
-    """Moves vs par, time and bests; the backend provides `par(state)`."""
+    """Moves vs par, time and bests; the spec provides `par(state)`."""
 
-    def __init__(self, host: Any) -> None:
-        super().__init__(host)
+    def __init__(self, host: ViewHost, spec: GameSpec[Any, Any, Any]) -> None:
+        super().__init__(host, spec)
         self._par_cache: tuple[Any, int] | None = None
 
     def par_key(self, state: Any) -> Any:
@@ -28,8 +32,15 @@ class ParView(GameView):
         """The fewest moves the puzzle needs from `state` (cached per puzzle)."""
         key = self.par_key(state)
         if self._par_cache is None or self._par_cache[0] != key:
-            self._par_cache = (key, int(self.backend.par(state)))
+            par = self.spec.par
+            if par is None:
+                raise TypeError(f"{self.spec.id} has no par: its view shows none")
+            self._par_cache = (key, int(par(state)))
         return self._par_cache[1]
+
+    def par_label(self) -> str:
+        """"Par", or "Par (estimate)" where the game's par is not the true minimum."""
+        return self.t("par" if self.spec.par_exact else "par_approx")
 
     def extra_stats(self, session: Any) -> list[tuple[str, str, str]]:
         """Rows of the game's own shown after par (default: none)."""
@@ -40,20 +51,16 @@ class ParView(GameView):
         t = self.t
         return [
             ("moves", t("moves"), str(session.moves)),
-            ("par", t("par"), str(self.par(session.restart_point))),
+            ("par", self.par_label(), str(self.par(session.restart_point))),
             *self.extra_stats(session),
             ("time", t("time"), format_clock(session.elapsed)),
             ("best-moves", t("best_moves"), str(int(best["moves"])) if "moves" in best else "—"),
             ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—"),
         ]
 
-    def record(self, session: Any) -> dict[str, float]:
-        """Fewest moves and fastest time."""
-        return {"moves": session.moves, "time": round(session.elapsed, 2)}
-
     def result_rows(self, session: Any) -> list[tuple[str, str]]:
         """Moves, par and time."""
         t = self.t
-        return [(t("moves"), str(session.moves)), (t("par"), str(self.par(session.restart_point))),
+        return [(t("moves"), str(session.moves)), (self.par_label(), str(self.par(session.restart_point))),
                 (t("time"), format_clock(session.elapsed))]
 

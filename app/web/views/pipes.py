@@ -7,7 +7,7 @@ and bottom-right tiles; Net mode has no ring and marks the source tile.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -15,9 +15,12 @@ from app.games import pipes
 from app.web.dom import element
 from app.web.layout import MOUSE_MIDDLE, MOUSE_PRIMARY, MOUSE_SECONDARY, Action, BoardLayout, Geometry, Position
 from app.web.legend import beside_the_board
-from app.web.views.base import CustomField
+from app.web.views.base import ViewHost
 from app.web.views.par import ParView
 from app.web.views.pipes_legend import PipesLegend
+
+if TYPE_CHECKING:
+    from app.core.game import GameSpec
 
 TOOL = "tool"  # the action of a click or tap: whatever the tool switch has chosen
 TURN_MS = 150  # a quarter turn; the issue's ceiling
@@ -42,8 +45,6 @@ LEGEND = (("water", 10 | FLOWING), ("dry", 10), ("loop", 6 | LOOP), ("locked", 1
 class PipesView(ParView):
     """How Pipe Link looks, reads and responds."""
 
-    backend = pipes
-    spec = pipes.SPEC
     actions = (
         Action("turn_cw", "action_turn_cw", keys=("Enter", " ")),
         Action("turn_ccw", "action_turn_ccw", keys=("Shift+Enter",), buttons=(MOUSE_SECONDARY,)),
@@ -57,16 +58,9 @@ class PipesView(ParView):
               "lock": ((440.0, 0.0, 0.04, "square", 0.06), (330.0, 0.04, 0.05, "square", 0.05))}
     min_cell_px = 30.0
     max_cell_px = 68.0
-    custom_fields = (
-        CustomField("mode", "pipes_custom_mode",
-                    choices=((pipes.PATH, "pipes_mode_path"), (pipes.NET, "pipes_mode_net"))),
-        CustomField("width", "width", pipes.MIN_SIDE, pipes.MAX_SIDE),
-        CustomField("height", "height", pipes.MIN_SIDE, pipes.MAX_SIDE),
-        CustomField("wrap", "pipes_custom_wrap", toggle=True),
-    )
 
-    def __init__(self, host: Any) -> None:
-        super().__init__(host)
+    def __init__(self, host: ViewHost, spec: GameSpec[Any, Any, Any]) -> None:
+        super().__init__(host, spec)
         self._unlock_button: Any = None  # "Unlock all", once extra_controls has made it
         self.tool = "turn_cw"  # what a click or tap does: "turn_cw", "turn_ccw" or "lock"
         self.colours = COLOURS
@@ -77,12 +71,6 @@ class PipesView(ParView):
         """"Pipe Link board", or on a wrapping board "Pipe Link board; edges wrap around"."""
         state = self.host.state
         return "pipes_grid_wrap" if state is not None and state.params.wrap else "pipes_grid"
-
-    @property
-    def rule_key(self) -> str:  # type: ignore[override]
-        """The rule of the mode in play (path on the home screen)."""
-        state = self.host.state
-        return "pipes_rule_net" if state is not None and state.params.mode == pipes.NET else "pipes_rule_path"
 
     # ----- the board -------------------------------------------------------------------------
 
@@ -440,16 +428,6 @@ class PipesView(ParView):
         n, total = pipes.active_count(session.state)
         return [("active", self.t("pipes_active_label"), f"{n}/{total}")]
 
-    def params_text(self, values: dict[str, Any]) -> str:
-        """A custom board in either mode: "path-WxH", "net-WxH" or "net-WxH-wrap"."""
-        return pipes.custom_params_text(str(values["mode"]), values["width"], values["height"], bool(values["wrap"]))
-
-    def custom_error(self, values: dict[str, Any]) -> str:
-        """Say why: only Net boards wrap, or which sizes are allowed."""
-        if values.get("wrap") and values.get("mode") != pipes.NET:
-            return self.t("pipes_wrap_needs_net")
-        return self.t("pipes_size_error", low=pipes.MIN_SIDE, high=pipes.MAX_SIDE)
-
     def play_tools(self, listen: Any) -> Any:
         """The tool switch in the control bar: what a click or tap does (turn ↻, turn ↺ or lock).
 
@@ -487,5 +465,3 @@ def _clip_square(context: Any, x: float, y: float, size: float) -> None:
     context.rect(x, y, size, size)
     context.clip()
 
-
-View = PipesView

@@ -13,7 +13,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass, replace
 
-from app.core.game import GameSpec, Strings
+from app.core.game import GameSpec, ParamsError, Strings
 from app.core.gameid import GameIdError
 from app.core.rng import Rng
 
@@ -38,7 +38,7 @@ class State:
 def parse_params(text: str) -> str:
     """Only one size exists."""
     if text != "3":
-        raise ValueError("only 3")
+        raise ParamsError("only 3", "params_refused")
     return text
 
 
@@ -127,6 +127,7 @@ def decode(text: str) -> State:
 
 SPEC: GameSpec[State, Move, str] = GameSpec(
     id=ID, name_key="ringtest_name", rule_key="ringtest_rule", icon="game-icon-ringtest",
+    view="app.web.views.ringtest:View",  # where tests/browser/test_board_platform_browser.py serves view.py
     strings=Strings(catalogue.EN, catalogue.JA),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
     generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode, move_cost=move_cost,

@@ -20,8 +20,6 @@ SOURCE_CODE = 10
 class View(GameView):
     """Dials drawn as lines; the source as a dot."""
 
-    backend = ringtest
-    spec = ringtest.SPEC
     grid_label_key = "ringtest_grid"
     actions = (
         Action("turn_cw", "action_turn_cw", keys=("Enter", " "), buttons=(0,), tap=True),
