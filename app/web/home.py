@@ -8,9 +8,8 @@ from app.core import registry
 from app.core.game import adjusted_params, best_line, preset_text
 from app.core.route import STATS, format_hash
 from app.web.daily_panel import DailyPanel
-from app.web.dom import Listeners, by_id, element
+from app.web.dom import Listeners, by_id, element, use_stylesheet
 from app.web.records_panel import RecordsPanel
-from app.web.screen.host import ShellHost
 
 
 class HomeScreen:
@@ -20,7 +19,10 @@ class HomeScreen:
 
     def __init__(self, shell: Any) -> None:
         self.shell = shell
-        self.host = ShellHost(shell)
+        for game in registry.games():  # a game's own stylesheet draws its card's icon
+            stylesheet = registry.backend(game).stylesheet
+            if stylesheet:
+                use_stylesheet(stylesheet)
         self.root = element("section", cls="home", attrs={"aria-labelledby": "home-title"})
         self._listeners = Listeners()
         by_id("view").appendChild(self.root)
@@ -44,7 +46,7 @@ class HomeScreen:
             records = element("dl")
             for name, params in spec.presets.items():
                 # Bests are kept per board kind, as the game screen stores them (settings included).
-                key = spec.format_params(adjusted_params(spec, params, self.host.setting))
+                key = spec.format_params(adjusted_params(spec, params, self.shell.settings.get))
                 records.appendChild(element("div", cls="game-best", attrs={"data-preset": name}, children=[
                     element("dt", cls="label", text=preset_text(spec, t, name, params)),
                     element("dd", cls="value", text=best_line(spec, t, self.shell.bests.get(game, key)))]))

@@ -4,7 +4,8 @@
 board's ring, a dead centre cell, three named actions (turn clockwise, turn
 counter-clockwise, lock: mouse buttons and keys) and a 300 ms canvas animation.
 It is registered only here, by serving app.zip with it added and its SPEC added to
-`app.catalogue.GAMES`: exactly what a new game does (its package, its view, the one list).
+`app.catalogue.GAMES`, and its stylesheet beside the others: exactly what a new game does
+(its package, its view, its CSS, the one list).
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ def ring_page(browser, base_url: str, request_log) -> Iterator[Page]:  # noqa: A
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
 
     route_app_zip(context, body)
+    context.route("**/static/css/games/ringtest.css", lambda route: route.fulfill(
+        status=200, body=(HERE / "ringtest.css").read_bytes(), content_type="text/css"))
     page = context.new_page()
     request_log.watch(page)
     page.goto(base_url + "#ringtest")
@@ -72,6 +75,18 @@ def cell(page: Page, row: int, col: int):  # noqa: ANN201 - a Playwright Locator
 
 def label(page: Page, row: int, col: int) -> str:
     return str(cell(page, row, col).get_attribute("aria-label"))
+
+
+def test_each_games_own_stylesheet_draws_its_icon_on_home(ring_page: Page) -> None:
+    """Home links every game's stylesheet, so a game's icon is drawn by its own CSS (the test game's too)."""
+    ring_page.evaluate("location.hash = '#'")
+    ring_page.wait_for_selector(".game-card[data-game='ringtest'] .game-icon")
+    ring_page.wait_for_function("""() => getComputedStyle(document.querySelector(
+        ".game-card[data-game='ringtest'] .game-icon")).backgroundImage.includes('rgb(1, 2, 3)')""")
+    icons = ring_page.evaluate("""() => [...document.querySelectorAll('.game-card')].map(card => [
+        card.dataset.game, getComputedStyle(card.querySelector('.game-icon')).backgroundImage])""")
+    assert len(icons) == 5 and all(image.startswith(("linear-gradient", "radial-gradient")) for _, image in icons), \
+        icons
 
 
 def test_the_ring_holds_its_element_and_the_dead_cell_has_no_button(ring_page: Page) -> None:

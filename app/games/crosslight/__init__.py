@@ -386,7 +386,7 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     custom_params=custom_params,
     daily_week=rising_week("easy", "normal", "hard"),  # the daily's preset per UTC weekday, Monday first
     id=ID, name_key="crosslight_name", rule_key="crosslight_rule", icon="game-icon-crosslight",
-    view="app.web.views.crosslight:CrossLightView",
+    view="app.web.views.crosslight:CrossLightView", stylesheet="static/css/games/crosslight.css",
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
     generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode,

@@ -162,7 +162,7 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     custom_fields=CUSTOM_FIELDS,
     custom_params=custom_params,
     rule_key_of=rule_key_of,
-    view="app.web.views.pipes:PipesView",
+    view="app.web.views.pipes:PipesView", stylesheet="static/css/games/pipes.css",
     # the daily's preset per UTC weekday, Monday (easy) to Sunday (hard)
     daily_week=("path_5x5",
                 "path_5x5",

@@ -127,7 +127,8 @@ def decode(text: str) -> State:
 
 SPEC: GameSpec[State, Move, str] = GameSpec(
     id=ID, name_key="ringtest_name", rule_key="ringtest_rule", icon="game-icon-ringtest",
-    view="app.web.views.ringtest:View",  # where tests/browser/test_board_platform_browser.py serves view.py
+    # where tests/browser/test_board_platform_browser.py serves view.py and ringtest.css
+    view="app.web.views.ringtest:View", stylesheet="static/css/games/ringtest.css",
     strings=Strings(catalogue.EN, catalogue.JA),
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
     generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode, move_cost=move_cost,
