@@ -29,7 +29,7 @@ Cell = tuple[int, int]
 class CheckResult:
     """What a check found: the catalogue key to announce, its count, and the cells to mark as wrong."""
 
-    string_key: str  # e.g. "check_wrong_flags", "check_presses_left", "check_nothing_wrong"
+    string_key: str  # the game's own words ("mines_check_wrong_flags") or the shared "check_nothing_wrong"
     count: int = 0
     cells: tuple[Cell, ...] = ()  # (row, col) of the player's own marks found wrong
 

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from app.core import check, daily, progress, registry
+from app.core import check, daily, progress, registry, strings
 from app.core.game import apply_steps, move_cost, restart_target, run_to_end
 from app.core.gameid import GameIdError
 from app.core.replay import (
@@ -288,5 +288,9 @@ def test_check_is_pure_and_says_nothing_once_won(game: str) -> None:
     for probe in (state, final):
         result = check.check_state(backend, probe)
         assert result is None or isinstance(result, check.CheckResult)
+        if result is not None:  # worded by the game itself (or the shared "nothing wrong"), in both languages
+            assert result.string_key.startswith(f"{game}_") or result.string_key == check.NOTHING_WRONG
+            for words in (strings.catalogue("en"), strings.catalogue("ja")):
+                assert result.string_key in words, result.string_key
     assert backend.encode(state) == before
     assert check.check_state(backend, final) is None, "a finished game has nothing to check"

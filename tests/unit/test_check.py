@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.core import registry
 from app.core.check import NOTHING_WRONG, CheckResult, can_check, check_state, run_check
 from app.core.rng import Rng
 from app.core.session import Session
@@ -50,7 +51,7 @@ def test_check_never_reveals_an_unflagged_mine(seed: str, picks: list[int]) -> N
         assert not state.mines[row, col], "a flag on a mine is never called wrong"
     wrong = {(r, c) for r, c in flagged if not state.mines[r, c]}
     assert set(result.cells) == wrong and result.count == len(wrong)
-    assert result.string_key == ("check_wrong_flags" if wrong else NOTHING_WRONG)
+    assert result.string_key == ("mines_check_wrong_flags" if wrong else NOTHING_WRONG)
     # What the check says depends only on the flags: moving an unflagged mine to another
     # unflagged hidden cell changes nothing in its answer.
     hidden_unflagged = ~state.opened & (state.marks != 1)
@@ -88,7 +89,7 @@ def test_a_check_counts_like_a_hint() -> None:
 def test_crosslight_check_is_the_presses_left() -> None:
     state = crosslight.generate(crosslight.PRESETS["normal"], Rng("cl-check"))
     result = check_state(crosslight.SPEC, state)
-    assert result == CheckResult("check_presses_left", crosslight.par(state))
+    assert result == CheckResult("crosslight_check_presses_left", crosslight.par(state))
     solved = state
     for move in crosslight.solve(state):
         solved = crosslight.apply(solved, move)
@@ -98,7 +99,7 @@ def test_crosslight_check_is_the_presses_left() -> None:
 def test_mirrors_check_is_the_turns_left() -> None:
     state = mirrors.generate(mirrors.PRESETS["easy"], Rng("mi-check"))
     result = mirrors.check(state)
-    assert result is not None and result.string_key == "check_turns_left"
+    assert result is not None and result.string_key == "mirrors_check_turns_left"
     assert result.count == mirrors.remaining_turns(state) and result.cells == ()
 
 
@@ -113,15 +114,15 @@ def test_pipes_net_check_names_wrong_locks_only() -> None:
     for cell in (wrong, right):
         state = pipes.apply(state, ("lock", *divmod(cell, state.width)))
     result = pipes.check(state)
-    assert result == CheckResult("check_wrong_locks", 1, (divmod(wrong, state.width),))
+    assert result == CheckResult("pipes_check_wrong_locks", 1, (divmod(wrong, state.width),))
     unlocked = pipes.apply(state, ("unlock_all",))
-    assert pipes.check(unlocked) == CheckResult("check_turns_left", pipes.remaining_turns(unlocked)), \
+    assert pipes.check(unlocked) == CheckResult("pipes_check_turns_left", pipes.remaining_turns(unlocked)), \
         "with no wrong lock, Check says how far the board is, never which tile"
 
 
 def test_pipes_path_check_names_locks_only_when_they_block_every_route() -> None:
     state = pipes.generate(pipes.Params(pipes.PATH, 4, 4), Rng("path-check"))
-    assert pipes.check(state) == CheckResult("check_turns_left", pipes.remaining_turns(state))
+    assert pipes.check(state) == CheckResult("pipes_check_turns_left", pipes.remaining_turns(state))
     blocked = None
     for cell in range(len(state.tiles)):  # lock tiles in their start orientation until no route is left
         state = pipes.apply(state, ("lock", *divmod(cell, state.width)))
@@ -130,7 +131,7 @@ def test_pipes_path_check_names_locks_only_when_they_block_every_route() -> None
             break
     assert blocked is not None
     result = pipes.check(blocked)
-    assert result is not None and result.string_key == "check_wrong_locks" and result.count >= 1
+    assert result is not None and result.string_key == "pipes_check_wrong_locks" and result.count >= 1
     assert all(blocked.is_locked(row, col) for row, col in result.cells)
     fixed = blocked
     for row, col in result.cells:
@@ -138,10 +139,18 @@ def test_pipes_path_check_names_locks_only_when_they_block_every_route() -> None
     assert pipes.remaining_turns(fixed) is not None, "unlocking the named tiles opens a route again"
 
 
-@pytest.mark.parametrize("key", ["check_wrong_flags", "check_presses_left", "check_turns_left", "check_wrong_locks",
-                                 NOTHING_WRONG])
-def test_every_check_key_is_in_the_catalogue(key: str) -> None:
-    assert key in records_ui.EN and key in records_ui.JA
+@pytest.mark.parametrize("game, key", [
+    ("mines", "mines_check_wrong_flags"), ("crosslight", "crosslight_check_presses_left"),
+    ("mirrors", "mirrors_check_turns_left"), ("pipes", "pipes_check_turns_left"), ("pipes", "pipes_check_wrong_locks")])
+def test_each_games_check_words_are_its_own(game: str, key: str) -> None:
+    """What a game's Check finds is worded in that game's strings, in both languages; core keeps only the shared."""
+    words = registry.backend(game).strings
+    assert key in words.en and key in words.ja
+    assert key.removeprefix(f"{game}_") not in records_ui.EN, "core no longer words one game's check"
+
+
+def test_the_shared_check_words_are_in_the_catalogue() -> None:
+    assert NOTHING_WRONG in records_ui.EN and NOTHING_WRONG in records_ui.JA
 
 
 def test_mines_check_with_no_flag_says_nothing_and_counts_nothing() -> None:

@@ -20,7 +20,8 @@ WRONG_SINGULAR = re.compile(r"(?<![\d.,+−-])\b(0|[2-9]|\d\d+) tile\b(?! is)|\b
 def test_the_count_strings_are_the_ones_this_test_knows() -> None:
     """A new count string must be looked at here (and given a singular if it counts tiles)."""
     assert COUNT_KEYS == sorted([
-        "pipes_active", "pipes_live_active_less", "pipes_live_active_more", "pipes_live_active_same",
+        "pipes_active", "pipes_check_turns_left", "pipes_check_wrong_locks",
+        "pipes_live_active_less", "pipes_live_active_more", "pipes_live_active_same",
         "pipes_live_loop", "pipes_live_reach_less", "pipes_live_reach_more", "pipes_live_reach_same",
         "pipes_live_unlocked_all", "pipes_live_front", "pipes_live_loop_clause", "pipes_tiles_more"])
 

@@ -3,7 +3,8 @@
 Keys: "stats_*" (the statistics screen; `app.core.stats.Summary.rows` names them),
 "daily_*" (home's dailies and the result card, `app.core.daily.result_card`),
 "replay_*" (the replay screen; "replay_problem_<kind>" for `app.core.replay.ReplayError`),
-"check_*" (the Check button and its announcement, `app.core.check.CheckResult.string_key`).
+"check_*" (the Check button and what any game's check may say; what one game's check finds is
+in that game's own strings, "<id>_check_*", named by `app.core.check.CheckResult.string_key`).
 """
 
 from __future__ import annotations
@@ -118,11 +119,6 @@ EN: dict[str, str] = {
     "check": "Check",
     "check_counts_as_hint": "A check counts like a hint in the records.",
     "check_nothing_wrong": "Nothing is wrong so far.",
-    "check_wrong_flags": "{count} flags are on safe cells.",
-    "check_presses_left": "{count} presses from solved.",
-    "check_turns_left": "{count} turns from solved.",
-    "check_wrong_locks": "{count} locked tiles are turned wrong.",
-    "check_locks_block": "The locked tiles block every way through.",
     "check_marked_cell": "Wrong",
     "check_nothing_yet": "Nothing to check yet.",
 }
@@ -237,11 +233,6 @@ JA: dict[str, str] = {
     "check": "チェック",
     "check_counts_as_hint": "チェックは記録上ヒントと同じに数えます。",
     "check_nothing_wrong": "今のところ間違いはありません。",
-    "check_wrong_flags": "{count}個の旗が安全なマスに立っています。",
-    "check_presses_left": "解けるまであと{count}回押します。",
-    "check_turns_left": "解けるまであと{count}回回します。",
-    "check_wrong_locks": "{count}枚の固定したタイルの向きが違います。",
-    "check_locks_block": "固定したタイルが道をすべてふさいでいます。",
     "check_marked_cell": "間違い",
     "check_nothing_yet": "まだチェックするものがありません。",
 }
@@ -256,8 +247,4 @@ EN_ONE: dict[str, tuple[str, str]] = {
     "replay_result_won": ("moves", "The game was won in 1 move."),
     "replay_result_lost": ("moves", "The game was lost after 1 move."),
     "replay_result_open": ("moves", "The game stopped after 1 move."),
-    "check_wrong_flags": ("count", "1 flag is on a safe cell."),
-    "check_presses_left": ("count", "1 press from solved."),
-    "check_turns_left": ("count", "1 turn from solved."),
-    "check_wrong_locks": ("count", "1 locked tile is turned wrong."),
 }

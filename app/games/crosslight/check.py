@@ -20,4 +20,4 @@ def check(state: State) -> CheckResult | None:
         presses = par(state)
     except ValueError:
         return None
-    return CheckResult("check_presses_left", presses)
+    return CheckResult("crosslight_check_presses_left", presses)

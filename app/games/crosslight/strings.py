@@ -15,6 +15,7 @@ EN = {
     "crosslight_said_press": "Row {row}, column {col} pressed, {count} lights on",
     "crosslight_said_press_short": "Pressed row {row}, column {col}; {count} lights on",
     "crosslight_said_flipped": "{flipped} cells flipped, {count} lights on",
+    "crosslight_check_presses_left": "{count} presses from solved.",
 }
 
 JA = {
@@ -32,6 +33,7 @@ JA = {
     "crosslight_said_press": "{row}行{col}列を押しました、点灯 {count} 個",
     "crosslight_said_press_short": "{row}行{col}列を押しました、点灯 {count} 個",
     "crosslight_said_flipped": "{flipped} マスが反転、点灯 {count} 個",
+    "crosslight_check_presses_left": "解けるまであと{count}回押します。",
 }
 
 # English singulars (see app.core.strings): key -> (count parameter, text when it is 1)
@@ -39,4 +41,5 @@ EN_ONE: dict[str, tuple[str, str]] = {
     "crosslight_said_lights": ("count", "1 light on"),
     "crosslight_said_press": ("count", "Row {row}, column {col} pressed, 1 light on"),
     "crosslight_said_press_short": ("count", "Pressed row {row}, column {col}; 1 light on"),
+    "crosslight_check_presses_left": ("count", "1 press from solved."),
 }

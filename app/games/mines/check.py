@@ -20,4 +20,4 @@ def check(state: State) -> CheckResult | None:
     cells = tuple((int(row), int(col)) for row, col in np.argwhere(wrong))
     if not cells:
         return CheckResult(NOTHING_WRONG)
-    return CheckResult("check_wrong_flags", len(cells), cells)
+    return CheckResult("mines_check_wrong_flags", len(cells), cells)

@@ -45,12 +45,14 @@ EN = {
     "mines_preset_beginner": "Beginner {width}×{height}, {mines} mines",
     "mines_preset_intermediate": "Intermediate {width}×{height}, {mines} mines",
     "mines_preset_expert": "Expert {width}×{height}, {mines} mines",
+    "mines_check_wrong_flags": "{count} flags are on safe cells.",
 }
 
 # English singulars (see app.core.strings): the count each noun goes with is named.
 EN_ONE = {
     "mines_said_short": ("left", "{hidden} hidden, 1 mine left"),
     "mines_said_opened": ("opened", "1 cell opened"),
+    "mines_check_wrong_flags": ("count", "1 flag is on a safe cell."),
 }
 
 JA = {
@@ -97,4 +99,5 @@ JA = {
     "mines_preset_beginner": "初級 {width}×{height}・地雷 {mines}",
     "mines_preset_intermediate": "中級 {width}×{height}・地雷 {mines}",
     "mines_preset_expert": "上級 {width}×{height}・地雷 {mines}",
+    "mines_check_wrong_flags": "{count}個の旗が安全なマスに立っています。",
 }

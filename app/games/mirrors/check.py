@@ -20,4 +20,4 @@ def check(state: State) -> CheckResult | None:
         turns = remaining_turns(state)
     except ValueError:  # SolverLimitError is one; never for boards reached by play
         return None
-    return CheckResult("check_turns_left", turns)
+    return CheckResult("mirrors_check_turns_left", turns)

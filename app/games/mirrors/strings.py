@@ -213,6 +213,7 @@ EN = {
     "mirrors_legend_wall": "Wall (bricks): stops any beam.",
     "mirrors_legend_letters": "Letters name the colours: W white, R red, G green, B blue. Each colour's beam has "
                               "its own line: white solid, red dashes, green dots, blue dashes and dots.",
+    "mirrors_check_turns_left": "{count} turns from solved.",
 }
 
 # English singulars: {key: (count parameter, text when that count is 1)}.
@@ -224,6 +225,7 @@ EN_ONE = {
     "mirrors_hinted_placed_splitter": ("left", "Placed a splitter {slant} at row {row}, column {col}; 1 move to go"),
     "mirrors_hinted_took": ("left", "Took back the piece at row {row}, column {col}; 1 move to go"),
     "mirrors_live_count": ("total", "{lit} of 1 target lit"),
+    "mirrors_check_turns_left": ("count", "1 turn from solved."),
 }
 
 JA = {
@@ -414,6 +416,7 @@ JA = {
     "mirrors_legend_wall": "壁（れんが）：どの光も止めます。",
     "mirrors_legend_letters": "マスの文字は色を表します（白・赤・緑・青）。光の線も色ごとに模様が違います（白は実線、"
                               "赤は長い破線、緑は点線、青は破線と点の組み合わせ）。",
+    "mirrors_check_turns_left": "解けるまであと{count}回回します。",
 }
 
 EN.update(editor_strings.EN)

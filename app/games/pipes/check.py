@@ -46,6 +46,6 @@ def check(state: State) -> CheckResult | None:
         return None
     if not wrong:
         left = _turns_left(state)
-        return CheckResult("check_turns_left", left) if left else CheckResult(NOTHING_WRONG)
+        return CheckResult("pipes_check_turns_left", left) if left else CheckResult(NOTHING_WRONG)
     cells = tuple(divmod(cell, state.width) for cell in wrong)
-    return CheckResult("check_wrong_locks", len(cells), cells)
+    return CheckResult("pipes_check_wrong_locks", len(cells), cells)

@@ -100,6 +100,8 @@ EN = {
     "pipes_tile_separator": ", ",
     "pipes_tiles_more": "{tiles} and {n} more",
     "pipes_live_loop_clause": "{n} tiles in a loop",
+    "pipes_check_turns_left": "{count} turns from solved.",
+    "pipes_check_wrong_locks": "{count} locked tiles are turned wrong.",
 }
 
 # English singulars (see app.core.strings): the count each noun goes with is named. The
@@ -115,6 +117,8 @@ EN_ONE = {
     "pipes_live_unlocked_all": ("n", "Unlocked {n} tile"),
     "pipes_live_front": ("n", "the water front is at row {row}, column {col}, {n} tile from the exit"),
     "pipes_live_loop_clause": ("n", "{n} tile in a loop"),
+    "pipes_check_turns_left": ("count", "{count} turn from solved."),
+    "pipes_check_wrong_locks": ("count", "{count} locked tile is turned wrong."),
 }
 
 JA = {
@@ -209,4 +213,6 @@ JA = {
     "pipes_tile_separator": "・",
     "pipes_tiles_more": "{tiles} ほか {n} 枚",
     "pipes_live_loop_clause": "輪の一部が {n} 枚",
+    "pipes_check_turns_left": "解けるまであと{count}回回します。",
+    "pipes_check_wrong_locks": "{count}枚の固定したタイルの向きが違います。",
 }
