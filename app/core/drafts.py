@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from app.core.records import PRIORITY_RECORD, Kind, is_text, kind_for, register_kind, require
+from app.core.records import PRIORITY_RECORD, Kind, is_text, register_kind, require
 from app.core.storage import Storage
 
 PREFIX = "draft:"
@@ -92,7 +92,7 @@ class Drafts:
     def get(self, game: str, name: str) -> str | None:
         """Return a draft's stage text, or None (absent, or damaged and now set aside)."""
         key = self.key(game, name)
-        value = self.storage.get(key, None, kind=kind_for(key))
+        value = self.storage.get(key, None)
         return str(value["stage"]) if isinstance(value, dict) else None
 
     def save(self, game: str, name: str, stage: str) -> str:

@@ -13,16 +13,18 @@ record is stored as {"$v": n, "value": ...}. Reading an older record runs the ki
 newer release (known from its first characters, whatever follows) is left alone, reads
 as absent, and `Storage` never overwrites it.
 
-Kinds are registered by key prefix (without the "masume:" namespace); the longest
-matching prefix wins, so a page can give one setting its own schema with
+Kinds are registered by key prefix (without the "masume:" namespace) in a `KindTable`;
+the longest matching prefix wins, so a page can give one setting its own schema with
 `register_kind("setting:volume", ...)` without touching "setting:". Each family of
 records registers its kind, with its schema, in its own module (bests, stage_progress,
-progress, stats, daily); `app.core.record_kinds` imports them all, and every `Storage`
-imports that before its first read. Settings and quarantined texts are registered here.
+progress, stats, daily); `app.core.record_kinds` imports them all and hands the table
+(`KINDS`) to whoever makes a `Storage`, which reads every key by it. Settings and
+quarantined texts are registered here.
 
 What the page does with this module:
-- at boot, after `Storage(...)`: `migrate_records(storage)` (free while every kind is
-  at version 1), then show `storage.take_notices()` like the "storage_unavailable" one;
+- at boot: `Storage(backing, kinds=record_kinds.KINDS)`, then `migrate_records(storage)`
+  (free while every kind is at version 1), then show `storage.take_notices()` like the
+  "storage_unavailable" one;
 - a new family of records: `register_kind("stats:", schema, PRIORITY_RECORD,
   exported=True, merge=...)` once at import time in its own module, and that module
   listed in `app.core.record_kinds`;
@@ -91,7 +93,37 @@ class Kind:
     per_game: bool = False  # keys are "<prefix><game id>:…" (or "<prefix><game id>"): an unknown game's is not imported
 
 
-_KINDS: dict[str, Kind] = {}
+class KindTable:
+    """Record kinds by key prefix: a key is read by the kind of its longest registered prefix."""
+
+    def __init__(self) -> None:
+        self._kinds: dict[str, Kind] = {}
+
+    def add(self, kind: Kind) -> Kind:
+        """Register (or replace) the kind of every key starting with its prefix, and return it."""
+        self._kinds[kind.prefix] = kind
+        return kind
+
+    def remove(self, prefix: str) -> None:
+        """Forget a kind (tests, and pages that replace a provisional one)."""
+        self._kinds.pop(prefix, None)
+
+    def all(self) -> list[Kind]:
+        """Return every kind in the table."""
+        return list(self._kinds.values())
+
+    def kind_for(self, key: str) -> Kind:
+        """Return the kind of a key (without namespace): the longest prefix in the table, else the generic kind."""
+        best: Kind | None = None
+        for prefix, kind in self._kinds.items():
+            if key.startswith(prefix) and (best is None or len(prefix) > len(best.prefix)):
+                best = kind
+        return best or GENERIC
+
+
+# The table each family of records registers its kind in as its module is imported
+# (`app.core.record_kinds` imports them all and hands it to every Storage).
+REGISTERED = KindTable()
 
 
 def register_kind(
@@ -112,28 +144,23 @@ def register_kind(
         raise ValueError(f"bad record prefix {prefix!r}")
     if version < 1 or (version > 1 and migrate is None):
         raise ValueError("a kind above version 1 needs a migration from the versions before it")
-    kind = Kind(prefix, schema, priority, version, migrate, max_chars, max_depth, exported, merge, per_game)
-    _KINDS[prefix] = kind
-    return kind
+    return REGISTERED.add(Kind(prefix, schema, priority, version, migrate, max_chars, max_depth, exported, merge,
+                               per_game))
 
 
 def unregister_kind(prefix: str) -> None:
     """Forget a registered kind (tests, and pages that replace a provisional one)."""
-    _KINDS.pop(prefix, None)
+    REGISTERED.remove(prefix)
 
 
 def kinds() -> list[Kind]:
     """Return every registered kind."""
-    return list(_KINDS.values())
+    return REGISTERED.all()
 
 
 def kind_for(key: str) -> Kind:
     """Return the kind of a key (without namespace): the longest registered prefix, else the generic kind."""
-    best: Kind | None = None
-    for prefix, kind in _KINDS.items():
-        if key.startswith(prefix) and (best is None or len(prefix) > len(best.prefix)):
-            best = kind
-    return best or GENERIC
+    return REGISTERED.kind_for(key)
 
 
 # ----- reading text strictly ------------------------------------------------------------------
@@ -329,13 +356,13 @@ register_kind(QUARANTINE_PREFIX, any_json, PRIORITY_NORMAL, max_chars=QUARANTINE
 
 def migrate_records(storage: Storage) -> int:
     """Rewrite records stored at an older version of their kind at the current one; return how many."""
-    kinds_to_upgrade = [kind for kind in kinds() if kind.version > 1]
+    kinds_to_upgrade = [kind for kind in storage.kinds.all() if kind.version > 1]
     if not kinds_to_upgrade:  # nothing to do: not even a key listing (start-up time counts)
         return 0
     count = 0
     missing = object()
     for key in storage.keys():
-        kind = kind_for(key)
+        kind = storage.kinds.kind_for(key)
         if kind.version <= 1:
             continue
         decoded = decode(storage.raw(key), kind)

@@ -24,12 +24,11 @@ from app.core import drafts, registry
 from app.core.records import (
     PRIORITY_RECORD,
     Kind,
+    KindTable,
     RecordError,
     check,
     encode,
     is_text,
-    kind_for,
-    kinds,
     parse_strict,
     upgrade,
 )
@@ -92,7 +91,7 @@ def export_records(storage: Storage) -> str:
     records: dict[str, Any] = {}
     missing = object()
     for key in sorted(storage.keys()):
-        kind = kind_for(key)
+        kind = storage.kinds.kind_for(key)
         if not kind.exported:
             continue
         value = storage.get(key, missing, kind=kind)  # damaged ones are set aside here, not exported
@@ -117,12 +116,12 @@ def _newer_entry(text: Any) -> dict[str, Any] | None:
     return None
 
 
-def _read_import(text: Any) -> dict[str, Any] | ImportResult:
+def _read_import(text: Any, kinds: KindTable) -> dict[str, Any] | ImportResult:
     if not isinstance(text, str):
         return _refuse(IMPORT_NOT_JSON, "not text")
     if len(text) > MAX_IMPORT_CHARS:
         return _refuse(IMPORT_TOO_BIG, f"{len(text)} characters")
-    deepest = max((kind.max_depth for kind in kinds() if kind.exported), default=0)
+    deepest = max((kind.max_depth for kind in kinds.all() if kind.exported), default=0)
     try:
         # file, records, one record's envelope; room for a newer version's deeper records (carried unchanged)
         data = parse_strict(text, MAX_IMPORT_CHARS, max(deepest, NEWER_MAX_DEPTH) + 3)
@@ -158,11 +157,11 @@ class _Newer:
     text: str
 
 
-def _import_one(key: Any, entry: Any, games: frozenset[str]) -> tuple[Kind, Any | _Newer] | str:
+def _import_one(key: Any, entry: Any, games: frozenset[str], kinds: KindTable) -> tuple[Kind, Any | _Newer] | str:
     """Return (kind, clean value) for one record of a file, or why this version skips it."""
     if not is_text(key, MAX_KEY_CHARS) or not key or any(ch < " " for ch in key):
         return SKIP_UNKNOWN
-    kind = kind_for(key)
+    kind = kinds.kind_for(key)
     if not kind.exported or key == kind.prefix and kind.prefix.endswith(":") or kind.prefix == "setting:":
         return SKIP_UNKNOWN  # ("setting:" alone: a setting this version does not have)
     if kind.per_game and key[len(kind.prefix):].split(":")[0] not in games:
@@ -196,7 +195,7 @@ def import_records(storage: Storage, text: Any) -> ImportResult:
     version's is stored under its key. Drafts under new names beyond a game's MAX_DRAFTS are
     skipped (SKIP_DRAFTS_FULL); the drafts already kept stay.
     """
-    records = _read_import(text)
+    records = _read_import(text, storage.kinds)
     if isinstance(records, ImportResult):
         return records
     if not records:
@@ -207,7 +206,7 @@ def import_records(storage: Storage, text: Any) -> ImportResult:
     skipped: list[tuple[str, str]] = []
     missing = object()
     for key, entry in records.items():
-        checked = _import_one(key, entry, games)
+        checked = _import_one(key, entry, games, storage.kinds)
         if isinstance(checked, str):
             skipped.append((str(key)[:MAX_KEY_CHARS], checked))
             continue

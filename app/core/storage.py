@@ -24,7 +24,7 @@ from json import dumps  # named import: a line `import js…` would trip the pur
 from typing import Any, Protocol
 
 from app.core import records
-from app.core.records import PRIORITY_RECORD, PRIORITY_SAVE, Kind
+from app.core.records import PRIORITY_RECORD, PRIORITY_SAVE, Kind, KindTable
 
 NOTICE_UNAVAILABLE = "storage_unavailable"  # keys of the string catalogue
 NOTICE_QUARANTINED = "storage_quarantined"
@@ -108,11 +108,10 @@ def is_quota_error(error: BaseException) -> bool:
 class Storage:
     """Namespaced, validated JSON values that fall back to memory when the backing fails."""
 
-    def __init__(self, backing: Backing | None = None, namespace: str = "masume") -> None:
-        # Each family of records registers its kind in its own module, and those modules import
-        # this one: imported here, not at the top, they are all registered before the first read.
-        from app.core import record_kinds  # noqa: F401
-
+    def __init__(self, backing: Backing | None = None, namespace: str = "masume", *, kinds: KindTable) -> None:
+        """`kinds` reads every key: `app.core.record_kinds.KINDS`, every family's (each family's module
+        imports this one, so the table is handed in rather than imported here)."""
+        self.kinds = kinds
         self.namespace = namespace
         self._backing = backing
         # Every text read or written is mirrored here (None: known to be absent), and keys
@@ -223,16 +222,15 @@ class Storage:
                 self._unsaved.add(self._full(key))
         return decoded.value
 
-    @staticmethod
-    def _kind(key: str, kind: Kind | str | None) -> Kind:
+    def _kind(self, key: str, kind: Kind | str | None) -> Kind:
         if isinstance(kind, Kind):
             return kind
         if isinstance(kind, str):
-            found = records.kind_for(kind)
+            found = self.kinds.kind_for(kind)
             if found.prefix != kind:
                 raise KeyError(f"no record kind registered for {kind!r}")
             return found
-        return records.kind_for(key)
+        return self.kinds.kind_for(key)
 
     # ----- quarantine ------------------------------------------------------------------------
 
@@ -285,7 +283,7 @@ class Storage:
         dropped = False
         for key in self.keys():
             full = self._full(key)
-            if full == keep or records.kind_for(key).priority != PRIORITY_SAVE or self._holds_newer(key):
+            if full == keep or self.kinds.kind_for(key).priority != PRIORITY_SAVE or self._holds_newer(key):
                 continue
             try:
                 text = self._backing.getItem(full)  # type: ignore[union-attr]
@@ -321,7 +319,7 @@ class Storage:
         # Versioned texts start {"$v": n, ...}; the bare ones are version 1, never newer.
         if not isinstance(text, str) or '"$v"' not in text[:16]:
             return False
-        if records.decode(text, records.kind_for(key)).future:
+        if records.decode(text, self.kinds.kind_for(key)).future:
             self._newer.add(full)
             return True
         return False
@@ -366,7 +364,7 @@ class Storage:
         kind would reject on reading (a programming error: validate first).
         `priority` defaults to the kind's (records before saves).
         """
-        kind = records.kind_for(key)
+        kind = self.kinds.kind_for(key)
         value = records.check(kind, value)
         text = records.encode(kind, value)
         if len(text) > kind.max_chars:
@@ -386,7 +384,7 @@ class Storage:
         """Store every value or none: on the first failure, earlier writes are undone; return success."""
         prepared = []
         for key, value in values.items():
-            kind = records.kind_for(key)
+            kind = self.kinds.kind_for(key)
             text = records.encode(kind, records.check(kind, value))
             prepared.append((key, text, kind.priority if priority is None else priority))
         if not self._usable:

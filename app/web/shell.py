@@ -14,6 +14,7 @@ from pyodide.ffi import create_once_callable
 from app.core import registry
 from app.core.bests import Bests
 from app.core.daily import DailyLog
+from app.core.record_kinds import KINDS
 from app.core.records import migrate_records
 from app.core.route import DAILY, EDIT, MAX_HASH_CHARS, REPLAY, STATS, format_hash, parse_hash
 from app.core.runs import Runs
@@ -48,7 +49,7 @@ class Shell:
     """Owns storage, settings, audio, language and the current screen."""
 
     def __init__(self) -> None:
-        self.storage = Storage(local_storage_backing())
+        self.storage = Storage(local_storage_backing(), kinds=KINDS)
         migrate_records(self.storage)  # older formats read into today's, once per visit; never raises
         self.settings = Settings(self.storage)
         self.bests = Bests(self.storage)

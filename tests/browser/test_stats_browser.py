@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from app.core.record_kinds import KINDS
 from app.core.stats import Result, Stats
 from app.core.storage import MemoryBacking, Storage
 from tests.browser.conftest import go
@@ -18,7 +19,7 @@ from tests.browser.conftest import go
 def stored_statistics() -> dict[str, str]:
     """localStorage items made by the real statistics core: two Cross Light boards and a Minesweeper one."""
     backing = MemoryBacking()
-    stats = Stats(Storage(backing))
+    stats = Stats(Storage(backing, kinds=KINDS))
     for result in (Result(1, 30.5, 7, par=7), Result(1, 50.0, 9, par=7), Result(1, 70.0, 12, hints=2, par=7),
                    Result(1, 40.0, 8, par=7), Result(1, 45.0, 7, par=7)):
         stats.note_started("crosslight", "5x5")

@@ -13,6 +13,7 @@ from app.core.bests import Bests
 from app.core.daily import DailyLog
 from app.core.game import GameSpec, RefusedMoveError
 from app.core.play import Play, RecordStores
+from app.core.record_kinds import KINDS
 from app.core.session import Session
 from app.core.stage_progress import StageProgress
 from app.core.stats import Stats
@@ -22,7 +23,7 @@ from app.core.strings import sentences, translate
 
 def memory_stores() -> RecordStores:
     """Fresh record stores kept in memory."""
-    storage = Storage(MemoryBacking())
+    storage = Storage(MemoryBacking(), kinds=KINDS)
     return RecordStores(Stats(storage), Bests(storage), StageProgress(storage), DailyLog(storage))
 
 

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.core.bests import KIND, Bests, new_best_key
+from app.core.record_kinds import KINDS
 from app.core.records import decode
 from app.core.storage import MemoryBacking, Storage
 from app.core.strings import translate
@@ -16,7 +17,7 @@ from app.core.strings import translate
 
 def make() -> tuple[Bests, MemoryBacking]:
     backing = MemoryBacking()
-    return Bests(Storage(backing)), backing
+    return Bests(Storage(backing, kinds=KINDS)), backing
 
 
 def test_no_record_yet() -> None:
@@ -69,7 +70,7 @@ def test_games_and_presets_are_separate() -> None:
 @pytest.mark.parametrize("text", ["{broken", '"fast"', "[1, 2]", "9", "null", "true"])
 def test_corrupt_record_reads_as_none(text: str) -> None:
     backing = MemoryBacking({"masume:best:mines:9x9n10": text})
-    bests = Bests(Storage(backing))
+    bests = Bests(Storage(backing, kinds=KINDS))
     assert bests.get("mines", "9x9n10") == {}
     assert bests.submit("mines", "9x9n10", {"time": 99.0}) == set()  # kept; a damaged record was no best
     assert bests.get("mines", "9x9n10") == {"time": 99.0}
@@ -78,7 +79,7 @@ def test_corrupt_record_reads_as_none(text: str) -> None:
 def test_wrongly_typed_fields_are_dropped() -> None:
     record = {"moves": "9", "time": 12.5, "hints": True, "clicks": -3, "score": None, "ok": 4}
     backing = MemoryBacking({"masume:best:mines:9x9n10": json.dumps(record)})
-    bests = Bests(Storage(backing))
+    bests = Bests(Storage(backing, kinds=KINDS))
     assert bests.get("mines", "9x9n10") == {"time": 12.5, "ok": 4}
     assert bests.submit("mines", "9x9n10", {"moves": 50}) == set()  # "9" was no record: nothing beaten
     assert bests.submit("mines", "9x9n10", {"moves": 40}) == {"moves"}
@@ -93,7 +94,7 @@ def test_invalid_results_are_refused(bad: dict) -> None:
 
 
 def test_bests_kept_in_memory_when_storage_fails_but_not_called_new() -> None:
-    bests = Bests(Storage(None))
+    bests = Bests(Storage(None, kinds=KINDS))
     assert bests.submit("pipes", "5x5", {"moves": 4}) == set()  # not stored: no "New best!"
     assert bests.submit("pipes", "5x5", {"moves": 5}) == set()
     assert bests.get("pipes", "5x5") == {"moves": 4}  # yet this visit plays on with it
@@ -120,7 +121,7 @@ def test_best_is_the_minimum_of_each_field(results: list[dict]) -> None:
 def test_absurd_stored_values_are_dropped_and_set_aside() -> None:
     text = '{"moves": 1000001, "time": 1e308, "clicks": 4}'
     backing = MemoryBacking({"masume:best:mines:9x9n10": text})
-    bests = Bests(Storage(backing))
+    bests = Bests(Storage(backing, kinds=KINDS))
     assert bests.get("mines", "9x9n10") == {"clicks": 4}
     assert json.loads(backing.data["masume:quarantine:best:mines:9x9n10"])["raw"] == text
 
@@ -134,7 +135,7 @@ def test_unbelievable_results_are_not_kept() -> None:
 
 def test_deeply_nested_best_does_not_stop_anything() -> None:
     backing = MemoryBacking({"masume:best:mines:9x9n10": "[" * 8000 + "]" * 8000})
-    bests = Bests(Storage(backing))
+    bests = Bests(Storage(backing, kinds=KINDS))
     assert bests.get("mines", "9x9n10") == {}
     assert bests.submit("mines", "9x9n10", {"time": 12.0}) == set()  # kept, beating no earlier best
     assert json.loads(backing.data["masume:best:mines:9x9n10"]) == {"time": 12.0}
@@ -144,20 +145,20 @@ def test_a_best_is_kept_when_storage_is_nearly_full() -> None:
     """The issue: the progress save failed first, and every later write stayed in memory."""
     progress = {"id": "1.5x5.AAAA", "start": "1.5x5.AAAB", "moves": [[0, 1]] * 40, "elapsed": 3.0, "hints": 0}
     backing = MemoryBacking(quota=900)
-    storage = Storage(backing)
+    storage = Storage(backing, kinds=KINDS)
     assert storage.set("progress:crosslight", progress)
     bigger = {**progress, "moves": [[0, 1]] * 80}
     assert storage.set("progress:crosslight", bigger) is False  # the save no longer fits
     bests = Bests(storage)
     assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == set()  # a first best: kept, not "new"
     assert json.loads(backing.data["masume:best:crosslight:5x5"]) == {"moves": 9, "time": 41.2}
-    assert Bests(Storage(backing)).get("crosslight", "5x5") == {"moves": 9, "time": 41.2}  # after a reload
+    assert Bests(Storage(backing, kinds=KINDS)).get("crosslight", "5x5") == {"moves": 9, "time": 41.2}  # after a reload
 
 
 def test_a_best_drops_in_progress_saves_when_that_is_the_only_room() -> None:
     progress = {"id": "1.5x5.AAAA", "start": "1.5x5.AAAB", "moves": [[0, 1]] * 40, "elapsed": 3.0, "hints": 0}
     backing = MemoryBacking(quota=760)
-    storage = Storage(backing)
+    storage = Storage(backing, kinds=KINDS)
     assert storage.set("progress:crosslight", progress)
     assert Bests(storage).submit("crosslight", "5x5", {"moves": 9, "time": 41.2}) == set()  # a first best
     assert "masume:best:crosslight:5x5" in backing.data
@@ -177,10 +178,10 @@ def test_absurd_bests_are_dropped_field_by_field() -> None:
 def test_a_best_that_could_not_be_stored_is_not_called_new() -> None:
     from app.core.storage import MemoryBacking, Storage
 
-    bests = Bests(Storage(MemoryBacking(quota=40)))
+    bests = Bests(Storage(MemoryBacking(quota=40), kinds=KINDS))
     assert bests.submit("crosslight", "5x5", {"moves": 9, "time": 41.5}) == set()
     backing = MemoryBacking()
-    kept = Bests(Storage(backing))
+    kept = Bests(Storage(backing, kinds=KINDS))
     kept.submit("crosslight", "5x5", {"moves": 9})
     backing.quota = backing.used()  # full: the better record, with its time, no longer fits
     assert kept.submit("crosslight", "5x5", {"moves": 8, "time": 41.5}) == set(), "beaten, but not stored"

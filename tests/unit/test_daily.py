@@ -29,6 +29,7 @@ from app.core.daily import (
     streak_at,
     utc_day,
 )
+from app.core.record_kinds import KINDS
 from app.core.records_transfer import export_records, import_records
 from app.core.rng import Rng
 from app.core.route import DAILY, parse_hash
@@ -100,7 +101,7 @@ def test_streaks() -> None:
 
 
 def test_the_log_marks_days_and_counts_streaks() -> None:
-    storage = Storage(MemoryBacking())
+    storage = Storage(MemoryBacking(), kinds=KINDS)
     log = DailyLog(storage)
     for offset in (0, 1, 2, 4):
         log.mark_done("crosslight", DAY + dt.timedelta(days=offset))
@@ -115,10 +116,10 @@ def test_the_log_marks_days_and_counts_streaks() -> None:
 
 
 def test_daily_records_survive_export_and_import() -> None:
-    storage = Storage(MemoryBacking())
+    storage = Storage(MemoryBacking(), kinds=KINDS)
     DailyLog(storage).mark_done("pipes", DAY)
     exported = export_records(storage)
-    other = Storage(MemoryBacking())
+    other = Storage(MemoryBacking(), kinds=KINDS)
     DailyLog(other).mark_done("pipes", DAY - dt.timedelta(days=1))
     assert import_records(other, exported).ok
     log = DailyLog(other)
@@ -129,7 +130,7 @@ def test_daily_records_survive_export_and_import() -> None:
 def test_merge_and_damaged_records() -> None:
     assert merge_daily({"days": [1, 2], "best": 5}, {"days": [2, 3], "best": 1}) == {"days": [1, 2, 3], "best": 5}
     storage = Storage(MemoryBacking({"masume:daily:mines": '{"days": [3, "x", 1, -4, 2], "best": 0}',
-                                     "masume:daily:pipes": '{"days": "all"}'}))
+                                     "masume:daily:pipes": '{"days": "all"}'}), kinds=KINDS)
     log = DailyLog(storage)
     assert log.days("mines") == [1, 2, 3] and log.best_streak("mines") == 3
     assert log.days("pipes") == []

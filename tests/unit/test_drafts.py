@@ -10,6 +10,7 @@ import pytest
 import app.catalogue  # noqa: F401 - registers the games, and with Light Path the checker of its drafts
 from app.core import drafts, records
 from app.core.drafts import BAD_NAME, FULL, MAX_DRAFTS, REPLACED, SAVED, Drafts, clean_name
+from app.core.record_kinds import KINDS
 from app.core.records_transfer import export_records, import_records
 from app.core.storage import NOTICE_QUARANTINED, MemoryBacking, Storage
 from app.games.mirrors import editor
@@ -19,7 +20,7 @@ STAGE = "2.4x4-normal.caamaaaaaaaaaaaa.t0w.00"
 
 def store() -> tuple[Drafts, MemoryBacking, Storage]:
     backing = MemoryBacking()
-    storage = Storage(backing)
+    storage = Storage(backing, kinds=KINDS)
     return Drafts(storage), backing, storage
 
 
@@ -66,7 +67,7 @@ def test_a_draft_whose_stage_light_path_cannot_read_is_refused_by_its_kind() -> 
     with pytest.raises(records.RecordError):
         records.check(kind, {"stage": "2.4x4-normal.caam.t0w.00"})  # a cell count that is not 16
     with pytest.raises(ValueError):
-        Drafts(Storage(MemoryBacking())).save("mirrors", "bad", "2.4x4-normal.caam.t0w.00")
+        Drafts(Storage(MemoryBacking(), kinds=KINDS)).save("mirrors", "bad", "2.4x4-normal.caam.t0w.00")
 
 
 @pytest.mark.parametrize("stored", [

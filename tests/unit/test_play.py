@@ -13,6 +13,7 @@ from app.core.bests import Bests
 from app.core.daily import DailyLog
 from app.core.game import GameSpec, Stages, Strings, moves_and_time_best
 from app.core.play import Play, RecordStores, first_unfinished_stage
+from app.core.record_kinds import KINDS
 from app.core.rng import Rng
 from app.core.session import Session
 from app.core.stage_progress import StageProgress
@@ -64,7 +65,7 @@ class Clock:
 
 @pytest.fixture
 def stores() -> RecordStores:
-    storage = Storage(MemoryBacking())
+    storage = Storage(MemoryBacking(), kinds=KINDS)
     return RecordStores(Stats(storage), Bests(storage), StageProgress(storage), DailyLog(storage))
 
 
@@ -304,7 +305,7 @@ def stars_play(stores: RecordStores, start: Walk | None = None) -> Play[Any, Any
 def test_a_par_that_is_an_estimate_rates_no_stars_and_keeps_no_moves_over_par() -> None:
     """A game may declare its par approximate: a win "at par" then earns nothing against it."""
     approximate = replace(WALK_PAR, par_exact=False)
-    stores = starred(Storage(MemoryBacking()))
+    stores = starred(Storage(MemoryBacking(), kinds=KINDS))
     for spec, stars, gap in ((WALK_PAR, 3, 0), (approximate, 0, None)):
         play = Play(spec, Session(spec, Walk(), Clock()), stores)
         for _ in range(3):
@@ -320,7 +321,7 @@ def starred(storage: Storage) -> RecordStores:
 
 
 def test_a_win_at_par_rates_three_stars_and_keeps_them() -> None:
-    storage = Storage(MemoryBacking())
+    storage = Storage(MemoryBacking(), kinds=KINDS)
     stores = starred(storage)
     play = stars_play(stores)
     for _ in range(2):
@@ -331,7 +332,7 @@ def test_a_win_at_par_rates_three_stars_and_keeps_them() -> None:
 
 
 def test_moves_over_par_and_hints_rate_fewer_stars_and_never_lower_the_kept_ones() -> None:
-    storage = Storage(MemoryBacking())
+    storage = Storage(MemoryBacking(), kinds=KINDS)
     stores = starred(storage)
     play = stars_play(stores)
     for move in [("step", 1), ("step", -1)] * 2 + [("step", 1)] * 2:  # 6 moves, par 3: 1 star
@@ -385,7 +386,7 @@ def win(play: Play[Any, Any]) -> Any:
 
 
 def test_a_run_grows_by_winning_the_board_it_asks_for_and_only_that_board() -> None:
-    stores = run_records(Storage(MemoryBacking()))
+    stores = run_records(Storage(MemoryBacking(), kinds=KINDS))
     first = run_play(stores, Walk(target=1))
     assert first.on_run() and first.run_params() == 1
     ending = win(first)
@@ -404,7 +405,7 @@ def test_a_run_grows_by_winning_the_board_it_asks_for_and_only_that_board() -> N
 
 
 def test_leaving_a_run_board_unwon_with_moves_ends_the_run_and_keeps_its_best() -> None:
-    stores = run_records(Storage(MemoryBacking()))
+    stores = run_records(Storage(MemoryBacking(), kinds=KINDS))
     win(run_play(stores, Walk(target=1)))
     win(run_play(stores, Walk(target=2)))
     untouched = run_play(stores, Walk(target=3))
@@ -421,7 +422,7 @@ def test_leaving_a_run_board_unwon_with_moves_ends_the_run_and_keeps_its_best() 
 
 
 def test_no_board_of_an_endless_run_says_new_best_until_a_best_at_its_size_is_beaten() -> None:
-    stores = run_records(Storage(MemoryBacking()))
+    stores = run_records(Storage(MemoryBacking(), kinds=KINDS))
     clock = Clock()
 
     def timed_win(target: int, seconds: float) -> Any:
@@ -440,7 +441,7 @@ def test_no_board_of_an_endless_run_says_new_best_until_a_best_at_its_size_is_be
 
 
 def test_the_run_at_stake_is_what_leaving_the_board_now_would_end_and_asking_ends_nothing() -> None:
-    stores = run_records(Storage(MemoryBacking()))
+    stores = run_records(Storage(MemoryBacking(), kinds=KINDS))
     win(run_play(stores, Walk(target=1)))
     win(run_play(stores, Walk(target=2)))
     board = run_play(stores, Walk(target=3))
@@ -463,7 +464,7 @@ def test_a_game_without_runs_keeps_none(stores: RecordStores) -> None:
 def test_the_campaign_totals_sum_cleared_stages_best_moves_par_and_stars() -> None:
     from app.core.play import campaign_totals
 
-    stores = run_records(Storage(MemoryBacking()))
+    stores = run_records(Storage(MemoryBacking(), kinds=KINDS))
     stage_spec = replace(RUN_WALK, stages=Stages(
         ids=lambda: ["a", "b"], tiers=lambda: {"one": ["a", "b"]}, stage_of=lambda state: state.stage,
         next_stage=lambda stage: "b" if stage == "a" else None,

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from app.core import records
+from app.core.record_kinds import KINDS
 from app.core.record_store import RecordStore
 from app.core.records import PRIORITY_RECORD, RecordError, require
 from app.core.storage import MemoryBacking, Storage
@@ -41,7 +42,7 @@ def kind() -> Iterator[records.Kind]:
 
 def store_of(kind: records.Kind, data: dict[str, str]) -> tuple[RecordStore[dict[str, int]], MemoryBacking]:
     backing = MemoryBacking(data)
-    return RecordStore(Storage(backing), kind, lambda stored: {"count": count_of(stored)}), backing
+    return RecordStore(Storage(backing, kinds=KINDS), kind, lambda stored: {"count": count_of(stored)}), backing
 
 
 def test_an_absent_record_reads_as_what_read_makes_of_none(kind: records.Kind) -> None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from app.core import bests, progress, records, stage_progress
 from app.core.progress import validate_progress
+from app.core.record_kinds import KINDS
 from app.core.records import (
     MAX_SECONDS,
     PRIORITY_RECORD,
@@ -115,17 +116,17 @@ def versioned_kind() -> Iterator[records.Kind]:
 
 def test_unversioned_records_are_migrated_on_read(versioned_kind: records.Kind) -> None:
     backing = MemoryBacking({"masume:test:a": '{"n": 4}'})  # what the first release wrote: bare
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.get("test:a") == {"count": 4, "unit": "turns"}
     assert backing.data["masume:test:a"] == '{"n": 4}'  # a read does not rewrite
 
 
 def test_versioned_records_are_written_with_their_version(versioned_kind: records.Kind) -> None:
     backing = MemoryBacking()
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     store.set("test:a", {"count": 1, "unit": "turns"})
     assert json.loads(backing.data["masume:test:a"]) == {"$v": 3, "value": {"count": 1, "unit": "turns"}}
-    assert Storage(backing).get("test:a") == {"count": 1, "unit": "turns"}
+    assert Storage(backing, kinds=KINDS).get("test:a") == {"count": 1, "unit": "turns"}
 
 
 def test_migrate_records_rewrites_old_ones_once(versioned_kind: records.Kind) -> None:
@@ -136,19 +137,19 @@ def test_migrate_records_rewrites_old_ones_once(versioned_kind: records.Kind) ->
         "masume:test:d": '{"oops": 1}',  # the migration meets what it did not expect: set aside
         "masume:setting:sfx": "false",
     })
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert migrate_records(store) == 2
     assert json.loads(backing.data["masume:test:a"]) == {"$v": 3, "value": {"count": 4, "unit": "turns"}}
     assert json.loads(backing.data["masume:test:b"]) == {"$v": 3, "value": {"count": 5, "unit": "turns"}}
     assert "masume:test:d" not in backing.data
     assert json.loads(backing.data["masume:quarantine:test:d"])["raw"] == '{"oops": 1}'
     assert backing.data["masume:setting:sfx"] == "false"
-    assert migrate_records(Storage(backing)) == 0
+    assert migrate_records(Storage(backing, kinds=KINDS)) == 0
 
 
 def test_records_from_a_newer_release_are_left_alone(versioned_kind: records.Kind) -> None:
     backing = MemoryBacking({"masume:test:a": '{"$v": 9, "value": {"anything": 1}}'})
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.get("test:a", "absent") == "absent"
     assert backing.data == {"masume:test:a": '{"$v": 9, "value": {"anything": 1}}'}
     assert store.take_notice() is None
@@ -163,7 +164,7 @@ def test_migrate_records_costs_nothing_when_every_kind_is_at_version_1() -> None
             return super().getItem(key)
 
     backing = Counting({"masume:best:g:p": '{"moves": 3}'})
-    assert migrate_records(Storage(backing)) == 0
+    assert migrate_records(Storage(backing, kinds=KINDS)) == 0
     assert backing.calls == 0
 
 
@@ -179,7 +180,7 @@ def test_current_release_data_is_read_as_is() -> None:
         "masume:best:crosslight:5x5": '{"moves":9,"time":41.2}',
         "masume:progress:crosslight": json.dumps(GOOD_PROGRESS),
     })
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert migrate_records(store) == 0
     assert Settings(store).get("lang") == "ja" and Settings(store).get("sfx") is False
     assert store.get("best:crosslight:5x5") == {"moves": 9, "time": 41.2}
@@ -220,7 +221,7 @@ KEYS = st.sampled_from(["setting:sfx", "setting:lang", "best:mines:9x9n10", "pro
 def test_reading_any_stored_text_never_raises_and_sets_aside_what_it_rejects(key: str, text: str) -> None:
     full = f"masume:{key}"
     backing = MemoryBacking({full: text, "masume:best:keep:me": '{"moves": 3}'})
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     kind = kind_for(key)
     decoded = decode(text, kind)
     value = store.get(key, "default")
@@ -239,7 +240,7 @@ def test_reading_any_stored_text_never_raises_and_sets_aside_what_it_rejects(key
         # What is accepted can be written back and read again unchanged.
         if decoded.value is not None or kind.prefix != "":
             store.set(key, decoded.value)
-            assert Storage(backing).get(key, "default") == decoded.value
+            assert Storage(backing, kinds=KINDS).get(key, "default") == decoded.value
     # Whatever was read is safe to show: finite numbers within range for the kinds with limits.
     if key.startswith("best:") and isinstance(value, dict):
         assert all(0 <= v <= MAX_SECONDS for v in value.values())

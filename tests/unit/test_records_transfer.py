@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.core import records, records_transfer
+from app.core.record_kinds import KINDS
 from app.core.records_transfer import IMPORT_FAILURES, export_records, import_records
 from app.core.storage import MemoryBacking, Storage
 from app.core.strings import common
@@ -26,7 +27,7 @@ STORED = {
 
 
 def exported() -> str:
-    return export_records(Storage(MemoryBacking(STORED)))
+    return export_records(Storage(MemoryBacking(STORED), kinds=KINDS))
 
 
 def test_export_holds_records_not_saves() -> None:
@@ -42,19 +43,19 @@ def test_export_holds_records_not_saves() -> None:
 
 def test_export_leaves_damaged_records_out() -> None:
     backing = MemoryBacking({"masume:best:a": "{", "masume:best:b": '{"moves": 3}'})
-    data = json.loads(export_records(Storage(backing)))
+    data = json.loads(export_records(Storage(backing, kinds=KINDS)))
     assert data["records"] == {"best:b": {"v": 1, "value": {"moves": 3}}}
     assert "masume:quarantine:best:a" in backing.data
 
 
 def test_round_trip_into_an_empty_storage() -> None:
     backing = MemoryBacking()
-    result = import_records(Storage(backing), exported())
+    result = import_records(Storage(backing, kinds=KINDS), exported())
     assert result.ok and result.count == 4 and result.kind is None and result.string_key == "import_done"
     assert json.loads(backing.data["masume:best:crosslight:5x5"]) == {"moves": 9, "time": 41.2}
     assert backing.data["masume:setting:lang"] == '"ja"'
     assert "masume:progress:crosslight" not in backing.data
-    assert export_records(Storage(backing)) == exported()
+    assert export_records(Storage(backing, kinds=KINDS)) == exported()
 
 
 def test_import_merges_bests_and_stages_and_replaces_settings() -> None:
@@ -64,7 +65,7 @@ def test_import_merges_bests_and_stages_and_replaces_settings() -> None:
         "masume:setting:lang": '"en"',
         "masume:best:mines:9x9n10": '{"time":30}',
     })
-    assert import_records(Storage(backing), exported()).ok
+    assert import_records(Storage(backing, kinds=KINDS), exported()).ok
     assert json.loads(backing.data["masume:best:crosslight:5x5"]) == {"moves": 7, "time": 41.2}
     assert json.loads(backing.data["masume:stage:pipes:3"]) == {"done": True, "best": 10}
     assert backing.data["masume:setting:lang"] == '"ja"'
@@ -98,7 +99,7 @@ REFUSALS = [
 @pytest.mark.parametrize(("text", "kind"), REFUSALS, ids=lambda v: str(v)[:40])
 def test_bad_files_are_refused_and_change_nothing(text: str, kind: str) -> None:
     backing = MemoryBacking(STORED)
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     result = import_records(store, text)
     assert not result.ok and result.kind == kind and result.count == 0
     assert result.kind in IMPORT_FAILURES
@@ -131,7 +132,7 @@ SKIPS = [
 @pytest.mark.parametrize(("records_part", "reason"), SKIPS, ids=lambda v: str(v)[:50])
 def test_a_record_this_version_does_not_take_is_skipped_with_its_reason(records_part: dict, reason: str) -> None:
     backing = MemoryBacking(STORED)
-    result = import_records(Storage(backing), _file(records_part))
+    result = import_records(Storage(backing, kinds=KINDS), _file(records_part))
     assert result.ok and result.count == 0
     assert [why for _key, why in result.skipped] == [reason]
     assert backing.data == STORED
@@ -142,7 +143,7 @@ def test_good_records_are_imported_beside_skipped_ones_and_the_report_counts_bot
     text = _file({"best:crosslight:5x5": {"v": 1, "value": {"moves": 1}},
                   "best:crosslight:6x6": {"v": 1, "value": {"moves": "x"}},
                   "best:nope:1": {"v": 1, "value": {"moves": 1}}})
-    result = import_records(Storage(backing), text)
+    result = import_records(Storage(backing, kinds=KINDS), text)
     assert result.ok and result.count == 1 and result.keys == ("best:crosslight:5x5",)
     assert result.skipped_by_reason() == {"game": 1, "invalid": 1}
     assert list(backing.data) == ["masume:best:crosslight:5x5"]
@@ -150,12 +151,12 @@ def test_good_records_are_imported_beside_skipped_ones_and_the_report_counts_bot
 
 def test_a_newer_versions_record_is_exported_and_imported_unchanged() -> None:
     newer = '{"$v":7,"value":{"moves":3,"deep":{"a":[1,{"b":2}]}}}'
-    source = Storage(MemoryBacking({"masume:best:crosslight:5x5": newer}))
+    source = Storage(MemoryBacking({"masume:best:crosslight:5x5": newer}), kinds=KINDS)
     assert source.get("best:crosslight:5x5") is None
     text = export_records(source)
     assert json.loads(text)["records"]["best:crosslight:5x5"] == {"v": 7, "value": json.loads(newer)["value"]}
     target = MemoryBacking()
-    result = import_records(Storage(target), text)
+    result = import_records(Storage(target, kinds=KINDS), text)
     assert result.ok and result.count == 1
     assert target.data["masume:best:crosslight:5x5"] == newer
 
@@ -163,7 +164,7 @@ def test_a_newer_versions_record_is_exported_and_imported_unchanged() -> None:
 def test_an_import_that_does_not_fit_changes_nothing() -> None:
     before = {"masume:best:old": '{"moves":3}', "masume:progress:g": json.dumps(PROGRESS)}
     backing = MemoryBacking(dict(before), quota=1000)
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     many = {f"best:crosslight:{i}": {"v": 1, "value": {"moves": i, "time": i + 0.5}} for i in range(40)}
     result = import_records(store, _file(many))
     assert result.kind == "storage" and result.string_key == "import_failed_storage"
@@ -174,7 +175,7 @@ def test_an_import_that_does_not_fit_changes_nothing() -> None:
 
 
 def test_import_into_no_storage_is_refused() -> None:
-    store = Storage(None)
+    store = Storage(None, kinds=KINDS)
     assert import_records(store, exported()).kind == "storage"
     assert store.keys() == []
 
@@ -186,7 +187,7 @@ def test_old_record_versions_in_a_file_are_migrated() -> None:
     records.register_kind("test:", lambda v: v, records.PRIORITY_RECORD, version=2, migrate=migrate, exported=True)
     try:
         backing = MemoryBacking()
-        assert import_records(Storage(backing), _file({"test:a": {"v": 1, "value": {"n": 3}}})).ok
+        assert import_records(Storage(backing, kinds=KINDS), _file({"test:a": {"v": 1, "value": {"n": 3}}})).ok
         assert json.loads(backing.data["masume:test:a"]) == {"$v": 2, "value": {"count": 3}}
     finally:
         records.unregister_kind("test:")
@@ -210,7 +211,7 @@ def test_every_refusal_has_a_string_in_both_languages() -> None:
                  .map(lambda v: json.dumps({"app": "masume", "format": 1, "records": v}))))
 def test_import_of_anything_never_raises_and_refuses_all_or_nothing(text: str) -> None:
     backing = MemoryBacking(STORED)
-    result = import_records(Storage(backing), text)
+    result = import_records(Storage(backing, kinds=KINDS), text)
     if not result.ok:
         assert result.kind in IMPORT_FAILURES
         assert backing.data == STORED

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from app.core.record_kinds import KINDS
 from app.core.records import RecordError, kind_for
 from app.core.runs import KIND, Run, Runs, merge_run, run_schema
 from app.core.storage import MemoryBacking, Storage
 
 
 def test_a_run_grows_by_wins_and_an_end_keeps_the_longest() -> None:
-    runs = Runs(Storage(MemoryBacking()))
+    runs = Runs(Storage(MemoryBacking(), kinds=KINDS))
     assert runs.run("mirrors") == Run(0, 0)
     assert runs.win("mirrors") == (Run(1, 1), False), "the first win is no 'longest yet': there was none before"
     assert runs.win("mirrors") == (Run(2, 2), True)

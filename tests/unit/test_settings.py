@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from app.core.record_kinds import KINDS
 from app.core.settings import SETTINGS, Settings, known_settings
 from app.core.storage import MemoryBacking, Storage
 
@@ -25,7 +26,7 @@ DEFAULTS = {
 
 def make(data: dict[str, str] | None = None) -> tuple[Settings, MemoryBacking]:
     backing = MemoryBacking(data)
-    return Settings(Storage(backing)), backing
+    return Settings(Storage(backing, kinds=KINDS)), backing
 
 
 def test_defaults() -> None:
@@ -45,7 +46,7 @@ def test_set_and_get_round_trip() -> None:
     assert backing.data["masume:setting:bgm"] == "true"
     assert json.loads(backing.data["masume:setting:lang"]) == "ja"
     # A fresh Settings over the same backing sees the same values (a reload of the page).
-    again = Settings(Storage(backing))
+    again = Settings(Storage(backing, kinds=KINDS))
     assert again.get("bgm") is True and again.get("lang") == "ja"
 
 
@@ -109,7 +110,7 @@ def test_one_bad_value_does_not_spoil_the_others() -> None:
 
 
 def test_settings_survive_in_memory_without_storage() -> None:
-    settings = Settings(Storage(None))
+    settings = Settings(Storage(None, kinds=KINDS))
     assert settings.set("sfx", False) is False  # not persisted, but remembered
     assert settings.get("sfx") is False
 
@@ -148,7 +149,7 @@ def test_shortcuts_and_announcements_take_only_their_values() -> None:
                                             ("shortcuts", "{}")])
 def test_a_setting_of_the_wrong_type_or_value_is_quarantined_and_reads_as_its_default(name: str, text: str) -> None:
     backing = MemoryBacking({f"masume:setting:{name}": text})
-    storage = Storage(backing)
+    storage = Storage(backing, kinds=KINDS)
     assert Settings(storage).get(name) == SETTINGS[name].default
     assert f"masume:setting:{name}" not in backing.data
     assert json.loads(backing.data[f"masume:quarantine:setting:{name}"])["raw"] == text

@@ -18,6 +18,7 @@ import pytest  # noqa: E402
 
 from app.core import registry  # noqa: E402
 from app.core.play import first_unfinished_stage  # noqa: E402
+from app.core.record_kinds import KINDS  # noqa: E402
 from app.core.stage_progress import StageProgress  # noqa: E402
 from app.core.storage import MemoryBacking, Storage  # noqa: E402
 from app.games import mirrors  # noqa: E402
@@ -36,7 +37,7 @@ class Screen:
 
 
 def progress_with(cleared: list[str]) -> StageProgress:
-    progress = StageProgress(Storage(MemoryBacking()))
+    progress = StageProgress(Storage(MemoryBacking(), kinds=KINDS))
     for stage in cleared:
         progress.record_clear(mirrors.ID, stage, 5, counts_for_best=True)
     return progress

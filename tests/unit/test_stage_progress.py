@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.core.record_kinds import KINDS
 from app.core.records import decode
 from app.core.stage_progress import KIND, StageProgress, merge_stage
 from app.core.storage import MemoryBacking, Storage
@@ -9,7 +10,7 @@ from app.core.storage import MemoryBacking, Storage
 
 def progress() -> tuple[StageProgress, MemoryBacking]:
     backing = MemoryBacking()
-    return StageProgress(Storage(backing)), backing
+    return StageProgress(Storage(backing, kinds=KINDS)), backing
 
 
 def test_an_unplayed_stage_is_not_done() -> None:
@@ -23,7 +24,7 @@ def test_a_clear_marks_done_and_keeps_the_fewest_moves() -> None:
     assert not stages.record_clear("mirrors", "1-01", 7, counts_for_best=True)
     assert stages.record_clear("mirrors", "1-01", 3, counts_for_best=True)
     assert stages.get("mirrors", "1-01") == {"done": True, "best": 3}
-    again = StageProgress(Storage(backing))
+    again = StageProgress(Storage(backing, kinds=KINDS))
     assert again.get("mirrors", "1-01") == {"done": True, "best": 3}, "kept for the next visit"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.core import records
+from app.core.record_kinds import KINDS
 from app.core.stars import KIND, Stars, merge_stars, rate, star_schema
 from app.core.storage import MemoryBacking, Storage
 
@@ -26,7 +27,7 @@ def test_the_kind_is_exported_per_game_and_keeps_the_most_stars() -> None:
 
 
 def test_a_store_keeps_the_best_stars() -> None:
-    store = Stars(Storage(MemoryBacking()))
+    store = Stars(Storage(MemoryBacking(), kinds=KINDS))
     assert store.get("mirrors", "stage-4-01") == 0
     assert not store.submit("mirrors", "stage-4-01", 2)  # kept, but the first rating is not "more than before"
     assert store.get("mirrors", "stage-4-01") == 2

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from app.core import records
+from app.core.record_kinds import KINDS
 from app.core.records_transfer import export_records, import_records
 from app.core.rng import Rng
 from app.core.session import Session
@@ -140,13 +141,13 @@ def test_rows_name_catalogue_keys_and_leave_out_what_does_not_apply() -> None:
 
 
 def test_stats_are_kept_per_game_and_preset() -> None:
-    storage = Storage(MemoryBacking())
+    storage = Storage(MemoryBacking(), kinds=KINDS)
     stats = Stats(storage)
     stats.note_started("mines", "9x9n10")
     summary = stats.note_result("mines", "9x9n10", win(12.5, 30, bbbv=20))
     assert summary.won == 1 and summary.started == 1
     stats.note_result("crosslight", "5x5", loss())
-    again = Stats(Storage(MemoryBacking(storage._backing.data)))  # type: ignore[union-attr]
+    again = Stats(Storage(MemoryBacking(storage._backing.data), kinds=KINDS))  # type: ignore[union-attr]
     assert again.summary("mines", "9x9n10").time.best == 12.5
     assert again.summary("crosslight", "5x5").lost == 1
     assert again.summary("crosslight", "6x6").finished == 0
@@ -158,7 +159,7 @@ def test_a_damaged_recent_entry_is_dropped_not_the_record() -> None:
     record = add_result(add_result(empty_record(), win(1, 1)), win(2, 2))
     record["recent"].append([1, "fast", 1, None, 0, None, 0])
     backing = MemoryBacking({"masume:stats:crosslight:5x5": json.dumps(record)})
-    storage = Storage(backing)
+    storage = Storage(backing, kinds=KINDS)
     summary = Stats(storage).summary("crosslight", "5x5")
     assert summary.won == 2 and len(summary.recent) == 2
     assert "storage_quarantined" in storage.take_notices()
@@ -166,12 +167,12 @@ def test_a_damaged_recent_entry_is_dropped_not_the_record() -> None:
 
 @pytest.mark.parametrize("text", ['{"won": -1}', '{"won": true}', "[]", '{"recent": {}}', '{"won": 1e999}'])
 def test_an_unbelievable_record_is_set_aside(text: str) -> None:
-    storage = Storage(MemoryBacking({"masume:stats:crosslight:5x5": text}))
+    storage = Storage(MemoryBacking({"masume:stats:crosslight:5x5": text}), kinds=KINDS)
     assert Stats(storage).summary("crosslight", "5x5").finished == 0
 
 
 def test_export_and_import_keep_statistics_without_double_counting() -> None:
-    storage = Storage(MemoryBacking())
+    storage = Storage(MemoryBacking(), kinds=KINDS)
     stats = Stats(storage)
     for result in (win(10, 5), win(20, 6), loss()):
         stats.note_started("crosslight", "5x5")
@@ -181,7 +182,7 @@ def test_export_and_import_keep_statistics_without_double_counting() -> None:
     result = import_records(storage, exported)
     assert result.ok
     assert stats.summary("crosslight", "5x5").finished == 3  # the same history imported again
-    fresh = Storage(MemoryBacking())
+    fresh = Storage(MemoryBacking(), kinds=KINDS)
     assert import_records(fresh, exported).ok
     assert Stats(fresh).summary("crosslight", "5x5") == stats.summary("crosslight", "5x5")
 

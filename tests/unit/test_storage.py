@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.core.record_kinds import KINDS
 from app.core.storage import NOTICE_QUARANTINED, NOTICE_UNAVAILABLE, MemoryBacking, Storage
 from app.core.storage import QuotaExceededError as MemoryQuotaError
 
@@ -67,7 +68,7 @@ class FlakyBacking(MemoryBacking):
 
 def test_round_trip_and_namespace() -> None:
     backing = MemoryBacking()
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.set("best:mines:9x9", {"moves": 3, "time": 4.5})
     assert backing.data == {"masume:best:mines:9x9": '{"moves":3,"time":4.5}'}
     assert store.get("best:mines:9x9") == {"moves": 3, "time": 4.5}
@@ -76,7 +77,7 @@ def test_round_trip_and_namespace() -> None:
 
 def test_custom_namespace_and_values() -> None:
     backing = MemoryBacking()
-    store = Storage(backing, namespace="test")
+    store = Storage(backing, namespace="test", kinds=KINDS)
     for value in (True, 0, 1.5, "ja", [1, 2], None, {"a": [None]}):
         store.set("k", value)
         assert store.get("k", "default") == value
@@ -84,19 +85,19 @@ def test_custom_namespace_and_values() -> None:
 
 
 def test_missing_key_gives_default() -> None:
-    store = Storage(MemoryBacking())
+    store = Storage(MemoryBacking(), kinds=KINDS)
     assert store.get("nothing") is None
     assert store.get("nothing", 7) == 7
 
 
 def test_reads_what_is_already_stored() -> None:
-    store = Storage(MemoryBacking({"masume:setting:lang": '"ja"'}))
+    store = Storage(MemoryBacking({"masume:setting:lang": '"ja"'}), kinds=KINDS)
     assert store.get("setting:lang") == "ja"
 
 
 @pytest.mark.parametrize("text", ["{", "undefined", "", "[object Object]", "NaN]", '{"a":'])
 def test_corrupt_json_gives_default(text: str) -> None:
-    store = Storage(MemoryBacking({"masume:k": text}))
+    store = Storage(MemoryBacking({"masume:k": text}), kinds=KINDS)
     assert store.get("k", "fallback") == "fallback"
     assert not store.degraded  # corrupt data is not a storage failure
 
@@ -104,19 +105,19 @@ def test_corrupt_json_gives_default(text: str) -> None:
 def test_non_text_from_backing_gives_default() -> None:
     backing = MemoryBacking()
     backing.data["masume:k"] = 42  # type: ignore[assignment]  # what an odd shim might return
-    assert Storage(backing).get("k", "d") == "d"
+    assert Storage(backing, kinds=KINDS).get("k", "d") == "d"
 
 
 def test_remove() -> None:
     backing = MemoryBacking({"masume:k": "1", "other": "2"})
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.remove("k")
     assert store.get("k") is None
     assert backing.data == {"other": "2"}
 
 
 def test_unserialisable_value_is_a_programming_error() -> None:
-    store = Storage(MemoryBacking())
+    store = Storage(MemoryBacking(), kinds=KINDS)
     with pytest.raises(ValueError):
         store.set("k", float("nan"))  # JSON.parse in the browser would reject NaN
     with pytest.raises(TypeError):
@@ -124,7 +125,7 @@ def test_unserialisable_value_is_a_programming_error() -> None:
 
 
 def test_absent_backing_plays_on_in_memory() -> None:
-    store = Storage(None)
+    store = Storage(None, kinds=KINDS)
     assert store.degraded
     assert store.get("k", 1) == 1
     assert store.set("k", 2) is False  # not persisted
@@ -134,7 +135,7 @@ def test_absent_backing_plays_on_in_memory() -> None:
 
 
 def test_notice_given_exactly_once() -> None:
-    store = Storage(None)
+    store = Storage(None, kinds=KINDS)
     assert store.take_notice() == NOTICE_UNAVAILABLE == "storage_unavailable"
     assert store.take_notice() is None
     store.set("k", 1)
@@ -143,7 +144,7 @@ def test_notice_given_exactly_once() -> None:
 
 def test_refusing_backing_degrades_and_keeps_values() -> None:
     backing = RefusingBacking()
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.take_notice() is None  # nothing has failed yet
     assert store.get("k", "d") == "d"
     assert store.degraded
@@ -159,7 +160,7 @@ def test_refusing_backing_degrades_and_keeps_values() -> None:
 
 
 def test_refusing_backing_on_first_write() -> None:
-    store = Storage(RefusingBacking())
+    store = Storage(RefusingBacking(), kinds=KINDS)
     assert store.set("k", {"x": 1}) is False
     assert store.degraded
     assert store.get("k") == {"x": 1}
@@ -168,7 +169,7 @@ def test_refusing_backing_on_first_write() -> None:
 
 
 def test_backing_without_methods_degrades() -> None:
-    store = Storage(object())  # type: ignore[arg-type]
+    store = Storage(object(), kinds=KINDS)  # type: ignore[arg-type]
     assert store.get("k", 3) == 3
     assert store.set("k", 4) is False
     assert store.get("k") == 4
@@ -177,7 +178,7 @@ def test_backing_without_methods_degrades() -> None:
 
 def test_full_backing_degrades_on_write_but_still_reads() -> None:
     backing = FullBacking({"masume:old": "5", "masume:k": "1"})
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.get("k") == 1
     assert store.set("k", 2) is False
     assert store.degraded and store.take_notice() == "storage_full"
@@ -189,7 +190,7 @@ def test_full_backing_degrades_on_write_but_still_reads() -> None:
 
 def test_full_backing_still_removes_after_a_failed_write() -> None:
     backing = FullBacking({"masume:k": "1"})
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.set("x", 0) is False  # full: degraded, kept in memory
     assert store.remove("k")  # later operations still reach the backing
     assert store.get("k", "gone") == "gone"
@@ -199,7 +200,7 @@ def test_full_backing_still_removes_after_a_failed_write() -> None:
 
 def test_failure_after_success_keeps_what_was_known() -> None:
     backing = FlakyBacking()
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.set("a", 1)
     backing.data["masume:b"] = json.dumps("read before the failure")
     assert store.get("b") == "read before the failure"
@@ -230,7 +231,7 @@ PROGRESS = {"id": "1.5x5.AAAA", "start": "1.5x5.AAAB", "moves": [[0, 1]], "elaps
 @pytest.mark.parametrize("key", ["setting:sfx", "best:mines:9x9n10", "progress:mines"])
 def test_deep_nesting_is_set_aside_and_start_up_goes_on(key: str) -> None:
     backing = MemoryBacking({f"masume:{key}": DEEP, "masume:setting:bgm": "true"})
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.get(key, "default") == "default"
     assert f"masume:{key}" not in backing.data
     kept = json.loads(backing.data[f"masume:quarantine:{key}"])
@@ -253,17 +254,17 @@ def test_non_finite_or_absurd_progress_is_set_aside(change: dict) -> None:
         text = text.replace(f'"{field_name}": {json.dumps(PROGRESS[field_name])}', f'"{field_name}": {raw}')
     assert text != json.dumps(PROGRESS)
     backing = MemoryBacking({"masume:progress:mines": text})
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.get("progress:mines") is None
     assert json.loads(backing.data["masume:quarantine:progress:mines"])["raw"] == text
 
 
 def test_a_second_damaged_copy_takes_the_next_slot_and_others_are_never_overwritten() -> None:
     backing = MemoryBacking({"masume:best:a": "{", "masume:quarantine:best:b": "earlier"})
-    Storage(backing).get("best:a")
+    Storage(backing, kinds=KINDS).get("best:a")
     for n in range(2, 5):
         backing.data["masume:best:a"] = "{" * n
-        Storage(backing).get("best:a")
+        Storage(backing, kinds=KINDS).get("best:a")
     assert json.loads(backing.data["masume:quarantine:best:a"])["raw"] == "{"
     assert json.loads(backing.data["masume:quarantine:best:a#2"])["raw"] == "{{"
     assert json.loads(backing.data["masume:quarantine:best:a#3"])["raw"] == "{{{"
@@ -274,7 +275,7 @@ def test_a_second_damaged_copy_takes_the_next_slot_and_others_are_never_overwrit
 
 def test_damaged_quarantine_entries_are_not_set_aside_again() -> None:
     backing = MemoryBacking({"masume:quarantine:best:a": DEEP})
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.get("quarantine:best:a", "d") == "d"
     assert list(backing.data) == ["masume:quarantine:best:a"]
     assert store.take_notice() is None
@@ -282,7 +283,7 @@ def test_damaged_quarantine_entries_are_not_set_aside_again() -> None:
 
 def test_set_aside_on_a_full_storage_keeps_the_original() -> None:
     backing = FullBacking({"masume:best:a": "{"})
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.get("best:a", "d") == "d"
     assert backing.data == {"masume:best:a": "{"}  # no room for the quarantine: nothing deleted
     assert store.get("best:a", "d") == "d"
@@ -292,14 +293,14 @@ def test_set_aside_on_a_full_storage_keeps_the_original() -> None:
 def test_a_partly_damaged_best_keeps_its_good_fields_and_the_whole_text() -> None:
     text = '{"moves": 9, "time": 1e308, "hints": -3}'
     backing = MemoryBacking({"masume:best:g:p": text})
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.get("best:g:p") == {"moves": 9}
     assert json.loads(backing.data["masume:best:g:p"]) == {"moves": 9}
     assert json.loads(backing.data["masume:quarantine:best:g:p"])["raw"] == text
 
 
 def test_values_the_kind_would_reject_are_not_written() -> None:
-    store = Storage(MemoryBacking())
+    store = Storage(MemoryBacking(), kinds=KINDS)
     with pytest.raises(ValueError):
         store.set("progress:g", {**PROGRESS, "hints": -3})
     with pytest.raises(ValueError):
@@ -310,7 +311,7 @@ def test_values_the_kind_would_reject_are_not_written() -> None:
 
 def test_a_failed_write_does_not_stop_later_ones() -> None:
     backing = MemoryBacking(quota=200)
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.set("setting:x", "y" * 150) is False  # too big for the quota
     assert store.degraded and store.take_notice() == "storage_full"
     assert store.set("setting:sfx", False) is True  # the next one fits, and is tried
@@ -322,7 +323,7 @@ def test_a_failed_write_does_not_stop_later_ones() -> None:
 
 def test_a_best_makes_room_by_dropping_in_progress_saves() -> None:
     backing = MemoryBacking(quota=1200)
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     progress = {**PROGRESS, "moves": [[1, 2]] * 60}
     assert store.set("progress:mines", progress)
     assert store.set("progress:pipes", PROGRESS)
@@ -336,7 +337,7 @@ def test_a_best_makes_room_by_dropping_in_progress_saves() -> None:
 
 def test_an_in_progress_save_never_drops_anything() -> None:
     backing = MemoryBacking(quota=400)
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.set("best:a", {"moves": 1})
     assert store.set("progress:mines", {**PROGRESS, "moves": [[1, 2]] * 60}) is False
     assert json.loads(backing.data["masume:best:a"]) == {"moves": 1}
@@ -356,11 +357,11 @@ def test_quota_errors_are_recognised_by_name_or_message() -> None:
 
 def test_keys_lists_stored_and_memory_only_values() -> None:
     backing = MemoryBacking({"masume:best:a": "{}", "other:app": "1"})
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     store.set("setting:sfx", True)
     assert store.keys() == ["best:a", "setting:sfx"]
-    assert Storage(None).keys() == []
-    memory_only = Storage(None)
+    assert Storage(None, kinds=KINDS).keys() == []
+    memory_only = Storage(None, kinds=KINDS)
     memory_only.set("best:b", {"moves": 1})
     assert memory_only.keys() == ["best:b"]
 
@@ -385,7 +386,7 @@ RECORD_OPS = st.lists(
 def test_write_priority_under_a_storage_that_fills_up(ops: list[tuple[str, int, int]], quota: int) -> None:
     """A record is lost only if it cannot fit even with every in-progress save gone; saves never push records out."""
     backing = MemoryBacking(quota=quota)
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     expected: dict[str, object] = {}
     for family, slot, size in ops:
         if family == "best":
@@ -418,7 +419,7 @@ def test_a_stale_save_left_by_a_failed_rewrite_makes_room_for_a_record() -> None
     """Found by the property test above: a save too big to rewrite left its older text behind,
     which eviction skipped, so a best could not be stored."""
     backing = MemoryBacking(quota=186)
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.set("progress:g0", {**PROGRESS, "moves": []})
     assert not store.set("progress:g0", {**PROGRESS, "moves": [[1, 2]]})  # too big: memory keeps it
     assert store.set("best:g:0", {})
@@ -426,16 +427,18 @@ def test_a_stale_save_left_by_a_failed_rewrite_makes_room_for_a_record() -> None
     assert store.get("progress:g0") == {**PROGRESS, "moves": [[1, 2]]}, "this visit still has the newer save"
 
 
-def test_every_family_is_read_by_its_own_kind_before_its_module_is_imported() -> None:
-    """Kinds register in their own modules; a Storage made first must still read, set aside and evict by them."""
+def test_every_family_is_read_by_its_own_kind_from_the_kinds_a_storage_is_given() -> None:
+    """Kinds register in their own modules; Storage imports none of them: it reads, sets aside and evicts by
+    the table it is handed (app.core.record_kinds.KINDS, every family's)."""
     code = (
         "import sys; from app.core.storage import MemoryBacking, Storage; "
-        "assert 'app.core.bests' not in sys.modules; "
+        "assert not {'app.core.bests', 'app.core.record_kinds'} & set(sys.modules), 'Storage imported a family'; "
+        "from app.core.record_kinds import KINDS; "
         "backing = MemoryBacking({'masume:best:mines:9x9n10': '{\"moves\": -1, \"time\": 3}'}); "
-        "assert Storage(backing).get('best:mines:9x9n10') == {'time': 3}; "
+        "assert Storage(backing, kinds=KINDS).get('best:mines:9x9n10') == {'time': 3}; "
         "assert 'masume:quarantine:best:mines:9x9n10' in backing.data; "
-        "from app.core.records import PRIORITY_SAVE, kind_for; "
-        "assert kind_for('progress:pipes').priority == PRIORITY_SAVE"
+        "from app.core.records import PRIORITY_SAVE; "
+        "assert KINDS.kind_for('progress:pipes').priority == PRIORITY_SAVE"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
 
@@ -447,7 +450,7 @@ def _newer_storage() -> tuple[MemoryBacking, Storage, str]:
 
     newer = f'{{"$v":{BEST_KIND.version + 1},"value":{{"moves":3,"future_field":[1,2]}}}}'
     backing = MemoryBacking({"masume:best:crosslight:5x5": newer})
-    return backing, Storage(backing), newer
+    return backing, Storage(backing, kinds=KINDS), newer
 
 
 def test_a_newer_releases_record_reads_as_absent_and_survives_a_write_byte_for_byte() -> None:
@@ -473,7 +476,7 @@ def test_a_newer_releases_save_is_never_evicted_to_make_room() -> None:
     newer_save = f'{{"$v":{SAVE_KIND.version + 1},"value":{{"x":1}}}}'
     backing = MemoryBacking({"masume:progress:mines": newer_save}, quota=MemoryBacking._bytes("masume:progress:mines")
                             + MemoryBacking._bytes(newer_save) + 40)
-    storage = Storage(backing)
+    storage = Storage(backing, kinds=KINDS)
     storage.set("setting:sfx", False)  # a record: would drop saves to make room, but not this one
     assert backing.data["masume:progress:mines"] == newer_save
 
@@ -482,7 +485,7 @@ def test_a_newer_releases_save_is_never_evicted_to_make_room() -> None:
 
 def test_a_record_that_does_not_fit_says_storage_is_full_not_refused() -> None:
     backing = MemoryBacking(quota=60)
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.set("best:crosslight:5x5", {"moves": 9, "time": 41.5}) is False
     assert store.take_notices() == ["storage_full"]
     assert store.get("best:crosslight:5x5") == {"moves": 9, "time": 41.5}  # kept for this visit
@@ -492,7 +495,7 @@ def test_a_save_dropped_to_make_room_is_named_once() -> None:
     save = json.dumps({"id": "1.5x5.AAAA", "start": "1.5x5.AAAB", "moves": [[0, 1]], "elapsed": 1.0, "hints": 0})
     backing = MemoryBacking({"masume:progress:mines": save})
     backing.quota = backing.used() + 40
-    store = Storage(backing)
+    store = Storage(backing, kinds=KINDS)
     assert store.set("best:crosslight:5x5", {"moves": 9, "time": 41.5}) is True
     assert "masume:progress:mines" not in backing.data
     assert store.take_notices() == ["storage_saves_dropped"]
