@@ -100,6 +100,26 @@ class Strings:
 
 
 @dataclass(frozen=True)
+class ExtraFigure:
+    """A figure of a game's own on its statistics screen (Minesweeper's 3BV/s): best, median and last-10
+    average over clean wins, drawn from each win's time, moves and the game's own measures."""
+
+    name: str  # its key in the game's stored statistics ("bbbv_s"): the game's own, kept apart from core's
+    words: str  # the catalogue prefix of its rows, the game's own: "<words>_best", "<words>_median", "<words>_last10"
+    value: Callable[[float, int, Mapping[str, int]], float | None]  # (time, moves, measures) of a win -> the figure
+    higher_is_better: bool = True
+    decimals: int = 2  # shown with this many decimals
+
+
+@dataclass(frozen=True)
+class ExtraFigures(Generic[StateT]):
+    """A game's own statistics: what a won board measures (kept with each win), and the figures drawn from it."""
+
+    measure: Callable[[StateT], Mapping[str, int]]  # a won board's own counts, by the game's own names ({"bbbv": 42})
+    figures: tuple[ExtraFigure, ...]
+
+
+@dataclass(frozen=True)
 class Stages(Generic[StateT]):
     """A game's fixed, hand-made boards, in order, grouped in tiers (Light Path's campaign)."""
 
@@ -147,7 +167,7 @@ class GameSpec(Generic[StateT, MoveT, ParamsT]):
     check: Callable[[StateT], CheckResult | None] | None = None  # the Check button (app.core.check)
     par: Callable[[StateT], int] | None = None  # fewest moves from a start (statistics' moves over par)
     par_exact: bool = True  # False: par is an estimate, shown as such, with no moves over par and no stars
-    bbbv: Callable[[StateT], int] | None = None  # Minesweeper's 3BV of a won board
+    extra_figures: ExtraFigures[StateT] | None = None  # statistics of the game's own (Minesweeper's 3BV/s)
     daily_preset: str | None = None  # the preset the daily is played on (default: the first)
     daily_week: tuple[str, ...] | None = None  # the daily's preset per UTC weekday, Monday first (easy to hard)
     daily_state: Callable[[ParamsT, Rng], StateT] | None = None  # the daily's board (default: generate)

@@ -7,6 +7,7 @@ chooser picks the board kind. The chart is inline SVG built from the pure geomet
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.core import registry
@@ -21,7 +22,6 @@ SVG_NS = "http://www.w3.org/2000/svg"
 CHART_GAMES = 30  # the most recent games shown in the chart and its table
 MINUS = "\u2212"
 
-TWO_DECIMALS = ("stats_bbbv_s_", "stats_efficiency_")
 
 
 def svg(tag: str, attrs: dict[str, str] | None = None, *, text: str | None = None,
@@ -52,14 +52,16 @@ def signed_text(value: float) -> str:
     return ("+" if value > 0 else MINUS) + text
 
 
-def figure_text(key: str, value: Any, t: Any) -> str:
-    """Return one figure of `Summary.rows()` as shown: percent, m:ss, 2 decimals, signed gap or a count."""
+def figure_text(key: str, value: Any, t: Any, decimals: Mapping[str, int] | None = None) -> str:
+    """Return one figure of `Summary.rows()` as shown: percent, m:ss, a game's own figure with its decimals
+    (`decimals`: row key prefix -> places), signed gap or a count."""
     if key == "stats_win_rate":
         return t("stats_percent", value=round(float(value) * 100))
     if key.startswith("stats_time_"):
         return format_time(float(value))
-    if key.startswith(TWO_DECIMALS):
-        return f"{float(value):.2f}"
+    places = next((places for prefix, places in (decimals or {}).items() if key.startswith(prefix)), None)
+    if places is not None:
+        return f"{float(value):.{places}f}"
     if key.startswith("stats_par_gap_"):
         return signed_text(float(value))
     return number_text(float(value))
@@ -212,9 +214,10 @@ class StatsScreen:
     def _figures(self, summary: Summary) -> Any:
         t = self.shell.i18n.t
         figures = element("dl", cls="stats-figures")
+        decimals = {f"{extra.words}_": extra.decimals for extra, _ in summary.own}
         for key, value in summary.rows():
             figures.appendChild(element("div", cls="stats-figure", attrs={"data-key": key}, children=[
-                element("dt", text=t(key)), element("dd", text=figure_text(key, value, t))]))
+                element("dt", text=t(key)), element("dd", text=figure_text(key, value, t, decimals))]))
         return figures
 
     def _recent_section(self, games: tuple[Recent, ...]) -> Any:

@@ -27,7 +27,8 @@ def stored_statistics() -> dict[str, str]:
     stats.note_started("crosslight", "5x5")  # one game left unfinished
     for result in (Result(1, 70.0, 14, par=10), Result(1, 90.0, 11, par=10)):
         stats.note_result("crosslight", "6x6", result)
-    for result in (Result(1, 20.0, 30, bbbv=25), Result(-1, 4.0, 3), Result(1, 40.0, 40, bbbv=30)):
+    for result in (Result(1, 20.0, 30, measures={"bbbv": 25}), Result(-1, 4.0, 3),
+                   Result(1, 40.0, 40, measures={"bbbv": 30})):
         stats.note_result("mines", "9x9n10", result)
     items = dict(backing.data)
     # A damaged record (a count that is no count) beside them: it is set aside, the rest shows.
@@ -118,8 +119,8 @@ def test_minesweeper_rates_and_losses(page) -> None:  # noqa: ANN001
     assert page.locator("#stats-board").input_value() == "9x9n10"
     assert figure(page, "stats_lost") == "1"
     assert figure(page, "stats_win_rate") == "67%"
-    assert figure(page, "stats_bbbv_s_best") == "1.25"
-    assert figure(page, "stats_efficiency_median") == "0.79"
+    assert figure(page, "mines_stats_bbbv_s_best") == "1.25"
+    assert figure(page, "mines_stats_efficiency_median") == "0.79"
     chart = page.locator("svg.stats-chart-time")
     assert chart.locator("path.chart-mark-lost").count() == 1, "a loss is a cross, not only a colour"
     assert chart.locator(".chart-mark").count() == page.locator(".stats-table tbody tr").count() == 3

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from app.core import records
+from app.core.game import ExtraFigure
 from app.core.record_kinds import KINDS
 from app.core.records_transfer import export_records, import_records
 from app.core.rng import Rng
@@ -14,8 +15,10 @@ from app.core.session import Session
 from app.core.stats import (
     KIND,
     RECENT_KEPT,
+    Figure,
     Result,
     Stats,
+    Summary,
     add_result,
     add_start,
     empty_record,
@@ -27,6 +30,7 @@ from app.core.stats import (
     summarize_results,
 )
 from app.core.storage import MemoryBacking, Storage
+from app.games import mines
 
 
 def win(time: float, moves: int, **extra: object) -> Result:
@@ -90,13 +94,61 @@ def test_par_gap() -> None:
     assert summarize_results([win(1, 3)]).par_gap.best is None
 
 
-def test_minesweeper_rates_for_won_games() -> None:
-    summary = summarize_results([win(10.0, 20, bbbv=30), win(20.0, 10, bbbv=30), loss(5.0, 4, bbbv=None)])
-    assert summary.bbbv_s.best == pytest.approx(3.0)
-    assert summary.bbbv_s.median == pytest.approx(2.25)
-    assert summary.efficiency.best == pytest.approx(3.0)
-    assert summary.efficiency.median == pytest.approx(2.25)
-    assert summary.recent[2].bbbv_s is None and summary.recent[2].efficiency is None
+MINES_FIGURES = mines.EXTRA_FIGURES.figures  # 3BV/s and efficiency: a game's own figures
+
+
+def own(summary: Summary, name: str) -> Figure:
+    return next(figure for extra, figure in summary.own if extra.name == name)
+
+
+def test_a_games_own_figures_for_won_games() -> None:
+    summary = summarize_results([win(10.0, 20, measures={"bbbv": 30}), win(20.0, 10, measures={"bbbv": 30}),
+                                 loss(5.0, 4)], MINES_FIGURES)
+    assert own(summary, "bbbv_s").best == pytest.approx(3.0)
+    assert own(summary, "bbbv_s").median == pytest.approx(2.25)
+    assert own(summary, "efficiency").best == pytest.approx(3.0)
+    assert own(summary, "efficiency").median == pytest.approx(2.25)
+    assert all(summary.recent[2].figure(extra) is None for extra in MINES_FIGURES)
+    record = add_result(empty_record(), win(10.0, 20, measures={"bbbv": 30}), MINES_FIGURES)
+    assert record["own_highest"] == {"bbbv_s": 3.0, "efficiency": 1.5}, "kept under the game's own names"
+    assert record["recent"][-1][5] == {"bbbv": 30}
+    lower = ExtraFigure("seconds_per_bbbv", "mines_x", lambda time, moves, measures: time / measures["bbbv"],
+                        higher_is_better=False)
+    slow = add_result(record, win(40.0, 20, measures={"bbbv": 20}), (lower,))
+    quick = add_result(slow, win(10.0, 20, measures={"bbbv": 20}), (lower,))
+    assert (slow["own_lowest"], quick["own_lowest"]) == ({"seconds_per_bbbv": 2.0}, {"seconds_per_bbbv": 0.5})
+
+
+# A Minesweeper record as the first release (format version 1) stored it, bare: 3BV was core's own field.
+VERSION_1 = {"started": 3, "won": 2, "lost": 1, "streak": 1, "best_streak": 1, "hints": 0, "assisted": 0,
+             "best_time": 10.0, "best_moves": 20, "best_bbbv_s": 3.0, "best_efficiency": 1.5,
+             "recent": [[1, 10.0, 20, None, 0, 30, 0], [-1, 5.0, 4, None, 0, None, 0], [1, 20.0, 10, None, 0, 30, 0]]}
+
+
+def test_a_record_of_the_first_format_reads_with_its_figures_and_is_written_back_in_the_new() -> None:
+    backing = MemoryBacking({"masume:stats:mines:9x9n10": json.dumps(VERSION_1)})
+    storage = Storage(backing, kinds=KINDS)
+    summary = Stats(storage).summary("mines", "9x9n10")
+    assert (summary.started, summary.won, summary.lost) == (3, 2, 1) and len(summary.recent) == 3
+    assert own(summary, "bbbv_s").best == 3.0 and own(summary, "bbbv_s").median == pytest.approx(2.25)
+    assert own(summary, "efficiency").best == 1.5 and own(summary, "efficiency").median == pytest.approx(2.25)
+    assert summary.time.best == 10.0 and not storage.take_notices(), "nothing set aside: the record is read whole"
+    assert records.migrate_records(storage) == 1
+    stored = json.loads(backing.data["masume:stats:mines:9x9n10"])
+    assert stored["$v"] == 2 and stored["value"]["own_highest"] == {"bbbv_s": 3.0, "efficiency": 1.5}
+    assert "best_bbbv_s" not in stored["value"] and stored["value"]["recent"][1][5] == {}
+
+
+def test_a_first_format_record_imported_from_a_file_is_read_and_merged() -> None:
+    storage = Storage(MemoryBacking(), kinds=KINDS)
+    stats = Stats(storage)
+    stats.note_result("mines", "9x9n10", win(8.0, 40, measures={"bbbv": 20}))  # 2.5 3BV/s, efficiency 0.5
+    entry = {"v": 1, "value": VERSION_1}
+    exported = json.dumps({"app": "masume", "format": 1, "records": {"stats:mines:9x9n10": entry}})
+    assert import_records(storage, exported).ok
+    summary = stats.summary("mines", "9x9n10")
+    assert own(summary, "bbbv_s").best == 3.0 and own(summary, "efficiency").best == 1.5
+    assert summary.time.best == 8.0, "the better best of each side"
 
 
 def test_started_but_not_finished_is_abandoned() -> None:
@@ -131,10 +183,14 @@ def test_rows_name_catalogue_keys_and_leave_out_what_does_not_apply() -> None:
     rows = dict(summarize_results([win(10, 5, par=4), loss()]).rows())
     assert rows["stats_won"] == 1 and rows["stats_win_rate"] == 0.5
     assert rows["stats_par_gap_best"] == 1
-    assert "stats_bbbv_s_best" not in rows
+    assert not any(key.startswith("mines_") for key in rows)
     assert set(rows) <= set(records_ui.EN)
-    every = summarize_results([win(10, 5, par=4, bbbv=3)]).rows()
-    assert {key for key, _ in every} <= set(records_ui.EN)
+    every = summarize_results([win(10, 5, par=4, measures={"bbbv": 3})], MINES_FIGURES).rows()
+    own_keys = {key for key, _ in every if not key.startswith("stats_")}
+    assert {key for key, _ in every} - own_keys <= set(records_ui.EN)
+    assert own_keys == {f"mines_stats_{name}_{which}" for name in ("bbbv_s", "efficiency")
+                        for which in ("best", "median", "last10")}
+    assert own_keys <= set(mines.strings.EN) and own_keys <= set(mines.strings.JA), "worded by the game"
 
 
 # ----- storage, schema, export and import ----------------------------------------------------------
@@ -144,7 +200,7 @@ def test_stats_are_kept_per_game_and_preset() -> None:
     storage = Storage(MemoryBacking(), kinds=KINDS)
     stats = Stats(storage)
     stats.note_started("mines", "9x9n10")
-    summary = stats.note_result("mines", "9x9n10", win(12.5, 30, bbbv=20))
+    summary = stats.note_result("mines", "9x9n10", win(12.5, 30, measures={"bbbv": 20}))
     assert summary.won == 1 and summary.started == 1
     stats.note_result("crosslight", "5x5", loss())
     again = Stats(Storage(MemoryBacking(storage._backing.data), kinds=KINDS))  # type: ignore[union-attr]
@@ -157,8 +213,8 @@ def test_stats_are_kept_per_game_and_preset() -> None:
 
 def test_a_damaged_recent_entry_is_dropped_not_the_record() -> None:
     record = add_result(add_result(empty_record(), win(1, 1)), win(2, 2))
-    record["recent"].append([1, "fast", 1, None, 0, None, 0])
-    backing = MemoryBacking({"masume:stats:crosslight:5x5": json.dumps(record)})
+    record["recent"].append([1, "fast", 1, None, 0, {}, 0])
+    backing = MemoryBacking({"masume:stats:crosslight:5x5": records.encode(KIND, record)})
     storage = Storage(backing, kinds=KINDS)
     summary = Stats(storage).summary("crosslight", "5x5")
     assert summary.won == 2 and len(summary.recent) == 2
@@ -214,7 +270,7 @@ def test_the_result_of_a_session_counts_what_the_player_did() -> None:
     result = result_of(backend.SPEC, session)
     assert result.outcome == 1 and result.hints == 1 and result.assisted
     assert result.moves == session.moves and result.par == backend.par(start)
-    assert result.time == session.elapsed > 0 and result.bbbv is None
+    assert result.time == session.elapsed > 0 and result.measures == {}
     assert preset_key(backend, start) == "5x5"
     with pytest.raises(ValueError):
         result_of(backend.SPEC, Session(backend.SPEC, start))
@@ -228,12 +284,12 @@ def test_a_minesweeper_win_carries_its_3bv_and_a_loss_does_not() -> None:
     while not session.over:
         session.play(mines.hint(session.state))
     won = result_of(mines.SPEC, session)
-    assert won.bbbv == mines.bbbv(session.state) and won.par is None
+    assert won.measures == {"bbbv": mines.bbbv(session.state)} and won.par is None
     lost = Session(mines.SPEC, start)
     lost.play(("open", 4, 4))
     mine = next((r, c) for r in range(9) for c in range(9) if lost.state.mines[r, c])
     lost.play(("open", *mine))
-    assert result_of(mines.SPEC, lost).outcome == -1 and result_of(mines.SPEC, lost).bbbv is None
+    assert result_of(mines.SPEC, lost).outcome == -1 and result_of(mines.SPEC, lost).measures == {}
 
 
 @pytest.mark.parametrize("values", [[3.0], [5.0, 1.0], [2.0, 9.0, 4.0], [1.0, 2.0, 3.0, 40.0], [7.5] * 6])

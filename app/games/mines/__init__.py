@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from app.core.game import GameSpec, Steps, Strings, Translate, rising_week
+from app.core.game import ExtraFigure, ExtraFigures, GameSpec, Steps, Strings, Translate, rising_week
 from app.core.rng import Rng
 from app.core.settings import Setting
 
@@ -181,6 +181,29 @@ def adjust_params(params: Params, setting: Callable[[str], object]) -> Params:
     return replace(params, no_guess=bool(setting("mines_no_guess")))
 
 
+def _measure(state: State) -> Mapping[str, int]:
+    """What a won board keeps for the statistics: its 3BV."""
+    return {"bbbv": bbbv(state)}
+
+
+def _per_second(time: float, moves: int, measures: Mapping[str, int]) -> float | None:
+    """3BV/s: the board's 3BV over the seconds the win took."""
+    return measures["bbbv"] / time if time > 0 else None
+
+
+def _efficiency(time: float, moves: int, measures: Mapping[str, int]) -> float | None:
+    """Efficiency: the board's 3BV over the clicks it took (every counted move: opens, chords and flags)."""
+    return measures["bbbv"] / moves if moves > 0 else None
+
+
+# Minesweeper's own statistics. (Their names are the ones the first release's records kept them under,
+# which app.core.stats reads into these.)
+EXTRA_FIGURES = ExtraFigures(measure=_measure, figures=(
+    ExtraFigure("bbbv_s", "mines_stats_bbbv_s", _per_second),
+    ExtraFigure("efficiency", "mines_stats_efficiency", _efficiency),
+))
+
+
 def best_of(session: Session[State, Any]) -> Mapping[str, float]:
     """A clean win keeps "time"; a win after undoing a loss keeps "time_after_deaths" (never the clean best)."""
     field = "time_after_deaths" if session.deaths else "time"
@@ -199,5 +222,6 @@ SPEC: GameSpec[State, Move, Params] = GameSpec(
     strings=Strings(catalogue.EN, catalogue.JA, catalogue.EN_ONE), settings=SETTINGS,
     presets=PRESETS, parse_params=parse_params, format_params=format_params, params_of=params_of,
     generate=generate, apply=apply, status=status, hint=hint, encode=encode, decode=decode,
-    restart_state=restart_state, apply_steps=apply_steps, check=check, bbbv=bbbv, daily_state=daily_state,
+    restart_state=restart_state, apply_steps=apply_steps, check=check, daily_state=daily_state,
+    extra_figures=EXTRA_FIGURES,
 )

@@ -46,6 +46,12 @@ EN = {
     "mines_preset_intermediate": "Intermediate {width}×{height}, {mines} mines",
     "mines_preset_expert": "Expert {width}×{height}, {mines} mines",
     "mines_check_wrong_flags": "{count} flags are on safe cells.",
+    "mines_stats_bbbv_s_best": "Best 3BV/s",
+    "mines_stats_bbbv_s_median": "Median 3BV/s",
+    "mines_stats_bbbv_s_last10": "Average 3BV/s, last 10",
+    "mines_stats_efficiency_best": "Best efficiency",
+    "mines_stats_efficiency_median": "Median efficiency",
+    "mines_stats_efficiency_last10": "Average efficiency, last 10",
 }
 
 # English singulars (see app.core.strings): the count each noun goes with is named.
@@ -100,4 +106,10 @@ JA = {
     "mines_preset_intermediate": "中級 {width}×{height}・地雷 {mines}",
     "mines_preset_expert": "上級 {width}×{height}・地雷 {mines}",
     "mines_check_wrong_flags": "{count}個の旗が安全なマスに立っています。",
+    "mines_stats_bbbv_s_best": "最高 3BV/s",
+    "mines_stats_bbbv_s_median": "3BV/s の中央値",
+    "mines_stats_bbbv_s_last10": "直近10回の平均 3BV/s",
+    "mines_stats_efficiency_best": "最高効率",
+    "mines_stats_efficiency_median": "効率の中央値",
+    "mines_stats_efficiency_last10": "直近10回の平均効率",
 }
