@@ -68,7 +68,8 @@ def test_a_cleared_daily_is_marked_done_with_its_streak_after_a_reload(page) -> 
 
     records = stored(page)
     assert day_number(today()) in records["masume:daily:crosslight"]["days"]
-    stats = [value for key, value in records.items() if key.startswith("masume:stats:crosslight:")]
+    # (statistics are stored at their format version 2: {"$v": 2, "value": the record})
+    stats = [value["value"] for key, value in records.items() if key.startswith("masume:stats:crosslight:")]
     assert len(stats) == 1 and stats[0]["won"] == 1 and stats[0]["started"] == 1, stats
 
     page.evaluate("location.hash = '#'")
