@@ -22,7 +22,7 @@ window = js.window
 on_internal_error: Callable[[], None] | None = None
 
 
-def guard(function: Callable[..., None]) -> Callable[..., None]:
+def guard(function: Callable[..., object]) -> Callable[..., None]:
     """Wrap a JS-called function so an exception is logged and reported, never a raw traceback."""
 
     def guarded(*args: Any) -> None:
@@ -68,13 +68,22 @@ def clear(node: Any) -> None:
     node.replaceChildren()
 
 
+def calling(action: Callable[..., object], *args: Any) -> Callable[[Any], None]:
+    """Return a listener that calls `action(*args)`, whatever the event (a button's click)."""
+
+    def listener(_event: Any) -> None:
+        action(*args)
+
+    return listener
+
+
 class Listeners:
     """Event listeners that are removed, and their proxies destroyed, together."""
 
     def __init__(self) -> None:
         self._bound: list[tuple[Any, str, Any, bool]] = []
 
-    def on(self, target: Any, event: str, handler: Callable[[Any], None], *, capture: bool = False,
+    def on(self, target: Any, event: str, handler: Callable[[Any], object], *, capture: bool = False,
            passive: bool | None = None) -> None:
         """Listen for `event` on `target` until `close()`."""
         proxy = create_proxy(guard(handler))
@@ -98,7 +107,7 @@ class Listeners:
 class Callback:
     """One long-lived proxy for a function called from JS again and again (timers, frames)."""
 
-    def __init__(self, function: Callable[..., None]) -> None:
+    def __init__(self, function: Callable[..., object]) -> None:
         self.proxy = create_proxy(guard(function))
 
     def close(self) -> None:

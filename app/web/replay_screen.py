@@ -13,19 +13,22 @@ replay never blocks the page in one long task.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core import registry
 from app.core.replay import SPEEDS, Playback, Replay, ReplayError
 from app.core.route import format_hash
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
-from app.web.dom import Callback, Listeners, by_id, document, element, use_stylesheet, window
+from app.web.dom import Callback, Listeners, by_id, calling, document, element, use_stylesheet, window
 from app.web.screen.draw import draw_state, draw_steps
-from app.web.screen.host import ReplayHost
+from app.web.screen.host import BoardHost
 from app.web.screen.slow_move import SlowMove
 from app.web.screen.zoom import cells_width, fitted_cell_px
 from app.web.views import view_class
+
+if TYPE_CHECKING:
+    from app.web.shell import Shell
 
 TICK_MS = 100  # how often playback looks at the clock; the pace itself comes from Playback
 REPLAY_MIN_CELL_PX = 12.0
@@ -34,13 +37,13 @@ REPLAY_MIN_CELL_PX = 12.0
 class ReplayScreen:
     """One replay: the board, the position, and the playback controls."""
 
-    def __init__(self, shell: Any, game: str, rest: str) -> None:
+    def __init__(self, shell: Shell, game: str, rest: str) -> None:
         self.shell = shell
         self.t = shell.i18n.t
         self.game = game
-        self.backend = registry.backend(game)
-        self.host = ReplayHost(shell, self)
         self.spec = registry.backend(game)
+        self.host = BoardHost(shell, board=lambda: self.board,
+                              state=lambda: self.replay.state if self.replay is not None else None)
         self.view = view_class(game)(self.host, self.spec)
         if self.spec.stylesheet:
             use_stylesheet(self.spec.stylesheet)
@@ -61,7 +64,7 @@ class ReplayScreen:
         self.slow = SlowMove(self.root, self.loading, self._listeners, t=self.t, on_cancel=self._cancelled,
                              label_key="replay_loading")
         self.relabel()
-        self.slow.start(_refusal_as_result(Replay.link_steps(self.backend, rest)), self._loaded)
+        self.slow.start(_refusal_as_result(Replay.link_steps(self.spec, rest)), self._loaded)
 
     def _loaded(self, result: Replay | ReplayError) -> None:
         """Show the replay once its moves are applied, or say why it cannot be shown."""
@@ -120,14 +123,14 @@ class ReplayScreen:
             self.root.appendChild(element("div", cls="replay-problem", children=[
                 self.problem_line, element("p", children=[game_link]), back]))
             return
-        self.play_link.setAttribute("href", format_hash(self.game, self.backend.encode(self.replay.start)))
+        self.play_link.setAttribute("href", format_hash(self.game, self.spec.encode(self.replay.start)))
         self.buttons: dict[str, Any] = {}
         for name, key, keys in (("start", "replay_to_start", "Home"), ("back", "replay_step_back", "ArrowLeft"),
                                 ("play", "replay_play", "Space"), ("forward", "replay_step_forward", "ArrowRight"),
                                 ("end", "replay_to_end", "End")):
             node = element("button", cls="control", attrs={"type": "button", "id": f"replay-{name}",
                                                            "data-i18n": key, "aria-keyshortcuts": keys})
-            on(node, "click", lambda _event, n=name: self.act(n))
+            on(node, "click", calling(self.act, name))
             self.buttons[name] = node
         self.speed = element("select", attrs={"id": "replay-speed"})
         for speed in SPEEDS:
@@ -191,7 +194,8 @@ class ReplayScreen:
         status = self.replay.final_status
         key = "replay_result_won" if status > 0 else "replay_result_lost" if status < 0 else "replay_result_open"
         self.summary.textContent = t(key, moves=self.replay.final_move_count)
-        self.board.grid.setAttribute("aria-label", t("replay_board_label"))
+        if self.board is not None:
+            self.board.grid.setAttribute("aria-label", t("replay_board_label"))
         self._show(force=True)
 
     # ----- playing -------------------------------------------------------------------------------
@@ -266,6 +270,8 @@ class ReplayScreen:
     def _where(self, before: Any = None, move: Any = None) -> str:
         """"Move 3 of 9." and, after a step, what changed, in full words (nothing more when announcements are off)."""
         replay = self.replay
+        if replay is None:
+            return ""
         parts = [self.t("replay_position", position=replay.position, total=len(replay))]
         if before is not None and self.shell.settings.get("announce") != "off":
             parts.append(self.view.move_summary(before, replay.state, move, "full") or "")

@@ -17,7 +17,7 @@ _pyodide.ffi = _ffi  # type: ignore[attr-defined]
 import pytest  # noqa: E402
 
 from app.web.i18n import I18n  # noqa: E402
-from app.web.screen.speech import say_change  # noqa: E402
+from app.web.screen.speech import Narrator  # noqa: E402
 
 
 class View:
@@ -35,12 +35,18 @@ class View:
 
 
 class Screen:
-    def __init__(self, verbosity: str, lang: str = "en") -> None:
+    """The board in play as the narrator reads it: its view and its session's state."""
+
+    def __init__(self) -> None:
         self.view = View()
-        self.i18n = I18n(lang)
         self.session = types.SimpleNamespace(state="after")
-        self.said: list[str] = []
-        self.shell = types.SimpleNamespace(settings={"announce": verbosity}, announce=self.said.append)
+
+
+def narrator(verbosity: str, lang: str = "en") -> tuple[Narrator, list[str], View]:
+    said: list[str] = []
+    shell = types.SimpleNamespace(settings={"announce": verbosity}, announce=said.append, i18n=I18n(lang))
+    screen = Screen()
+    return Narrator(shell, screen), said, screen.view  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("verbosity", "said"), [
@@ -49,10 +55,10 @@ class Screen:
     ("off", "Turned the mirror at row 1, column 2; 3 turns to go"),
 ])
 def test_a_hinted_move_is_named_once_by_the_hints_words(verbosity: str, said: str) -> None:
-    screen = Screen(verbosity)
-    say_change(screen, None, "before", ("turn", 0, 1), hinted="Turned the mirror at row 1, column 2; 3 turns to go")
-    assert screen.said == [said]
-    assert screen.view.moves in ([None], []), "the summary is not asked to name the move again"
+    speaker, heard, view = narrator(verbosity)
+    speaker.say_change(None, "before", ("turn", 0, 1), hinted="Turned the mirror at row 1, column 2; 3 turns to go")
+    assert heard == [said]
+    assert view.moves in ([None], []), "the summary is not asked to name the move again"
 
 
 def test_short_is_one_sentence_and_full_is_sentences_in_either_language() -> None:
@@ -60,9 +66,9 @@ def test_short_is_one_sentence_and_full_is_sentences_in_either_language() -> Non
                                   ("full", "en", "Undone. 2 of 3 targets lit"),
                                   ("short", "ja", "一手戻しました、2 of 3 targets lit"),
                                   ("full", "ja", "一手戻しました。2 of 3 targets lit")]:
-        screen = Screen(verbosity, lang)
-        say_change(screen, "said_undo", "before")
-        assert screen.said == [said], (verbosity, lang)
-    own = Screen("short")
-    say_change(own, None, "before", ("turn", 0, 1))
-    assert own.said == ["Turned row 1, column 2; 2 of 3 targets lit"] and own.view.moves == [("turn", 0, 1)]
+        speaker, heard, _ = narrator(verbosity, lang)
+        speaker.say_change("said_undo", "before")
+        assert heard == [said], (verbosity, lang)
+    speaker, heard, view = narrator("short")
+    speaker.say_change(None, "before", ("turn", 0, 1))
+    assert heard == ["Turned row 1, column 2; 2 of 3 targets lit"] and view.moves == [("turn", 0, 1)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 import types
+from typing import Any
 from unittest import mock
 
 sys.modules.setdefault("js", mock.MagicMock(name="js"))
@@ -27,13 +28,16 @@ from app.web.screen.game_ids import decode_for_play  # noqa: E402
 
 
 class Screen:
-    """What `decode_for_play` reaches of the game screen: the backend, the words and the page's notice."""
+    """What `decode_for_play` is handed: the game's spec, the words and the page's notice."""
 
     def __init__(self, game: str, lang: str = "en") -> None:
-        self.backend = registry.backend(game)
+        self.spec = registry.backend(game)
         self.i18n = I18n(lang)
         self.notices: list[str] = []
-        self.shell = types.SimpleNamespace(notify=self.notices.append)
+
+    def decode(self, text: str, instead: Any = lambda: None) -> Any:
+        return decode_for_play(self.spec, text, "bad_link", t=self.i18n.t, notify=self.notices.append,
+                               instead=instead)
 
 
 def progress_with(cleared: list[str]) -> StageProgress:
@@ -52,15 +56,14 @@ def progress_with(cleared: list[str]) -> StageProgress:
 def test_a_link_naming_no_stage_names_the_stage_opened_instead(lang: str, words: str) -> None:
     screen = Screen(mirrors.ID, lang)
     progress = progress_with(["1-01", "1-02"])
-    state = decode_for_play(screen, "9-99", "bad_link", lambda: first_unfinished_stage(screen.backend, progress))
+    state = screen.decode("9-99", lambda: first_unfinished_stage(screen.spec, progress))
     assert mirrors.stage_of(state) == "1-03", "the first stage not yet cleared opens"
     assert screen.notices == [words]
 
 
 def test_a_damaged_link_names_the_stage_opened_instead_too() -> None:
     screen = Screen(mirrors.ID)
-    state = decode_for_play(screen, "1-zz", "bad_link",
-                            lambda: first_unfinished_stage(screen.backend, progress_with([])))
+    state = screen.decode("1-zz", lambda: first_unfinished_stage(screen.spec, progress_with([])))
     assert mirrors.stage_of(state) == "1-01"
     (notice,) = screen.notices
     assert notice.startswith("That link does not name a valid puzzle (") and notice.endswith(
@@ -70,18 +73,17 @@ def test_a_damaged_link_names_the_stage_opened_instead_too() -> None:
 def test_with_no_stage_to_open_instead_the_notice_says_a_new_game_was_started() -> None:
     every = list(mirrors.SPEC.stages.ids()) if mirrors.SPEC.stages is not None else []
     screen = Screen(mirrors.ID)
-    state = decode_for_play(screen, "9-99", "bad_link",
-                            lambda: first_unfinished_stage(screen.backend, progress_with(every)))
+    state = screen.decode("9-99", lambda: first_unfinished_stage(screen.spec, progress_with(every)))
     assert state is None, "every stage cleared: the caller starts an endless board"
     assert screen.notices == ["That link does not name a valid puzzle (it names no stage of this game; "
                               "a stage is written like 1-01). A new game was started."]
     games_without_stages = Screen("mines")
-    assert decode_for_play(games_without_stages, "nonsense", "bad_link") is None
+    assert games_without_stages.decode("nonsense") is None
     (notice,) = games_without_stages.notices
     assert notice.endswith("A new game was started."), notice
 
 
 def test_a_playable_link_opens_its_board_and_says_nothing() -> None:
     screen = Screen(mirrors.ID)
-    state = decode_for_play(screen, "1-05", "bad_link", lambda: pytest.fail("no board is needed instead"))
+    state = screen.decode("1-05", lambda: pytest.fail("no board is needed instead"))
     assert mirrors.stage_of(state) == "1-05" and screen.notices == []

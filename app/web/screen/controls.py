@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.timer import format_clock
-from app.web.dom import Listeners, element
+from app.web.dom import Listeners, calling, element
 
 # (id, catalogue key, keyboard shortcut)
 BUTTONS = (
@@ -29,7 +29,7 @@ class Controls:
             node = element("button", cls="control", attrs={"type": "button", "id": control_id, "data-i18n": key})
             if shortcut:
                 node.setAttribute("aria-keyshortcuts", shortcut)
-            listeners.on(node, "click", lambda _event, act=actions[control_id]: act())
+            listeners.on(node, "click", calling(actions[control_id]))
             self.buttons[control_id] = node
         self.group = element("div", cls="controls", attrs={"role": "group", "data-i18n-label": "game_controls"},
                              children=list(self.buttons.values()))

@@ -1,22 +1,26 @@
-"""What a view may reach of the page: `ViewHost` (app.web.views.base), implemented here."""
+"""What a view may reach of the page: `ViewHost` (app.web.views.base), implemented here.
+
+`GameHost` is the game screen's: the board in play, its state and moves. `BoardHost` is a
+screen's that shows a board but takes no moves (a replay, the stage editor): it is handed how
+to find its board and the state on it. Both share `PageHost`, the page-wide services.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from app.web.screen import campaign
+if TYPE_CHECKING:
+    from app.web.board import BoardWidget
+    from app.web.screen.campaign import Campaign
+    from app.web.screen.interface import BoardInPlay
+    from app.web.shell import Shell
 
 
-class ShellHost:
-    """The page-wide half of a view's host: words, sounds, announcements, settings.
+class PageHost:
+    """The page-wide half of a view's host: words, sounds, announcements, settings."""
 
-    The home screen gives views only this (to label presets and bests); a game
-    screen adds the board and the session through `GameHost`.
-    """
-
-    board: Any = None
-
-    def __init__(self, shell: Any) -> None:
+    def __init__(self, shell: Shell) -> None:
         self._shell = shell
 
     def t(self, key: str, **params: Any) -> str:
@@ -33,7 +37,7 @@ class ShellHost:
 
     def sentences(self, *texts: str | None) -> str:
         """Join texts as sentences in the page's language."""
-        return str(self._shell.i18n.sentences(*texts))
+        return self._shell.i18n.sentences(*texts)
 
     def setting(self, name: str) -> Any:
         """Return a player setting's value."""
@@ -44,52 +48,25 @@ class ShellHost:
         self._shell.settings.set(name, value)
         self._shell.check_storage()
 
-    def request(self, move: Any) -> None:
-        """Nothing to play a move on outside a game screen."""
 
-    def new_game(self, params: Any = None, *, focus_board: bool = True) -> None:
-        """Nothing to start outside a game screen."""
+class GameHost(PageHost):
+    """A game screen's host: the board, the session's state and moves, the campaign's records."""
 
-    def listen(self, target: Any, event: str, handler: Any) -> None:
-        """Nothing listens outside a game screen."""
-
-    def stage_progress(self, stage_id: str) -> dict[str, Any]:
-        """The player's record of a stage of the game being shown: {"done": bool, "best": moves or None}."""
-        return {"done": False, "best": None}
-
-    def run_line(self) -> str:
-        """No run outside a game screen."""
-        return ""
-
-    def play_endless(self) -> None:
-        """Nothing to start outside a game screen."""
-
-    @property
-    def state(self) -> Any:
-        """No game state outside a game screen."""
-        return None
-
-
-class BoardHost(ShellHost):
-    """A host for a screen with a board (a game or a replay): the shell's services plus that board."""
-
-    def __init__(self, shell: Any, screen: Any) -> None:
+    def __init__(self, shell: Shell, screen: BoardInPlay, campaign: Campaign) -> None:
         super().__init__(shell)
         self._screen = screen
+        self._campaign = campaign
 
     @property
-    def board(self) -> Any:  # type: ignore[override]
+    def board(self) -> BoardWidget | None:
         """The screen's board widget."""
         return self._screen.board
 
-
-class GameHost(BoardHost):
-    """A game screen's host: the board, the session's state and moves."""
-
     @property
     def state(self) -> Any:
-        """The current game state."""
-        return self._screen.session.state
+        """The current game state (None before the first board)."""
+        session = self._screen.session
+        return session.state if session is not None else None
 
     def request(self, move: Any) -> None:
         """Play a move through the session (as if the player made it)."""
@@ -105,21 +82,51 @@ class GameHost(BoardHost):
 
     def stage_progress(self, stage_id: str) -> dict[str, Any]:
         """The player's record of one of this game's stages."""
-        return campaign.stage_progress(self._screen, stage_id)
+        return self._campaign.stage_progress(stage_id)
 
     def run_line(self) -> str:
         """"Endless run: 3 in a row · longest 5" ("" for a game without runs)."""
-        return campaign.run_line(self._screen)
+        return self._campaign.run_line()
 
     def play_endless(self) -> None:
         """Start the board the endless run asks for (asking first if a game is in progress)."""
-        campaign.play_endless(self._screen)
+        self._campaign.play_endless()
 
 
-class ReplayHost(BoardHost):
-    """A replay screen's host: the board and the replayed state; no moves are taken."""
+class BoardHost(PageHost):
+    """The host of a screen that shows a board and takes no moves (a replay, the stage editor)."""
+
+    def __init__(self, shell: Shell, *, board: Callable[[], BoardWidget | None], state: Callable[[], Any]) -> None:
+        super().__init__(shell)
+        self._board = board
+        self._state = state
+
+    @property
+    def board(self) -> BoardWidget | None:
+        """The screen's board widget."""
+        return self._board()
 
     @property
     def state(self) -> Any:
-        """The state at the replay's position."""
-        return self._screen.replay.state if self._screen.replay is not None else None
+        """The state on the board (the replay's position, the stage being built)."""
+        return self._state()
+
+    def request(self, move: Any) -> None:
+        """No move is taken here."""
+
+    def new_game(self, params: Any = None, *, focus_board: bool = True) -> None:
+        """No game is started here."""
+
+    def listen(self, target: Any, event: str, handler: Any) -> None:
+        """Nothing a view adds is listened to here."""
+
+    def stage_progress(self, stage_id: str) -> dict[str, Any]:
+        """No records are shown here: a stage reads as never played."""
+        return {"done": False, "best": None}
+
+    def run_line(self) -> str:
+        """No run here."""
+        return ""
+
+    def play_endless(self) -> None:
+        """Nothing to start here."""

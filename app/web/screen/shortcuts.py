@@ -5,13 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from app.web.dom import document
+from app.web.screen.interface import BoardInPlay
 
 
-def on_shortcut(screen: Any, event: Any) -> None:
-    """Undo, redo, hint, check or new game from a key press that belongs to no field or dialog."""
+def on_shortcut(screen: BoardInPlay, event: Any, *, dialog_open: bool, single_keys: bool) -> None:
+    """Undo, redo, hint, check or new game from a key press that belongs to no field or dialog.
+
+    `dialog_open`: the result dialog is open (its keys are its own); `single_keys`: the player has
+    single-key shortcuts on (WCAG 2.1.4).
+    """
     target = event.target
     tag = str(getattr(target, "tagName", "") or "").lower()
-    if tag in ("input", "select", "textarea") or screen.dialog.is_open:
+    if tag in ("input", "select", "textarea") or dialog_open:
         return
     if document.querySelector("dialog[open]") is not None:
         return  # a confirmation or the keys help is open: keys belong to it
@@ -25,7 +30,7 @@ def on_shortcut(screen: Any, event: Any) -> None:
             event.preventDefault()
             screen.redo()
         return
-    if event.altKey or event.repeat or not screen.shell.shortcuts_on:
+    if event.altKey or event.repeat or not single_keys:
         return  # a held H is one hint, not one per key repeat; and the player may turn letters off
     if key in ("h", "H"):
         screen.hint()

@@ -138,9 +138,12 @@ class SizeForm:
                 values[name] = int(text) if text.lstrip("-").isdigit() and len(text) < 7 else -1
         try:
             params = make(values, self.setting)
-        except ValueError as refusal:  # the game's ParamsError says why; any other is said as settings not usable
-            worded = isinstance(refusal, WordedError)
-            self.show_error((refusal.string_key, refusal.params) if worded else ("params_refused", {}))
+        except WordedError as refusal:  # the game's ParamsError says why
+            self.show_error((refusal.string_key, refusal.params))
+            self._refused()
+            return
+        except ValueError:  # any other refusal: the settings cannot be used
+            self.show_error(("params_refused", {}))
             self._refused()
             return
         self.show_error(None)

@@ -31,7 +31,7 @@ class SlowMove:
         self._label = label_key  # the one the work under way shows
         self._t = t
         self._on_cancel = on_cancel
-        self._steps: Steps | None = None
+        self._steps: Steps[Any] | None = None
         self.drawing = False  # whether the work under way is drawing a board (see start)
         self._finishing = False  # whether the last work's `done` is running (in the same task as its slice)
         self._done: Callable[[Any], None] | None = None
@@ -50,7 +50,7 @@ class SlowMove:
         """Whether a slow move is under way."""
         return self._steps is not None
 
-    def start(self, steps: Steps, done: Callable[[Any], None], *, at_once: bool = False,
+    def start(self, steps: Steps[Any], done: Callable[[Any], None], *, at_once: bool = False,
               label_key: str | None = None, drawing: bool = False) -> None:
         """Run `steps` in slices, then call `done(result)`; the busy mark shows meanwhile.
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.web.board import BoardWidget
-from app.web.dom import Listeners, element, window
+from app.web.dom import Listeners, calling, element, window
 
 BOARD_CHROME_PX = 24  # frame padding and border around the cells
 ZOOM_STEP = 1.25  # one press of zoom in or out
@@ -60,7 +60,7 @@ class BoardZoom:
             else:
                 attrs["data-i18n-label"] = f"zoom_{name}"
             node = element("button", cls="zoom", text=text, attrs=attrs)
-            listeners.on(node, "click", lambda _event, n=name: self.set(n))
+            listeners.on(node, "click", calling(self.set, name))
             self.buttons[name] = node
         self.level = element("output", cls="zoom-level", attrs={"id": "zoom-level", "aria-live": "off"})
         self.tools = element("div", cls="board-tools", attrs={"role": "group", "data-i18n-label": "zoom_tools"},

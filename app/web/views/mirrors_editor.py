@@ -12,7 +12,7 @@ the stage as it is now, and say why not otherwise. Drafts are `app.core.drafts` 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core import registry
 from app.core.drafts import BAD_NAME, FULL, MAX_DRAFTS, NOT_KEPT, REPLACED, SAVED, Drafts
@@ -23,7 +23,7 @@ from app.games.mirrors import editor
 from app.games.mirrors.editor import EditError, EditorStage, Verdict
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
-from app.web.dom import Listeners, by_id, element, use_stylesheet, window
+from app.web.dom import Listeners, by_id, calling, element, use_stylesheet, window
 from app.web.layout import (
     MOUSE_PRIMARY,
     MOUSE_SECONDARY,
@@ -43,19 +43,13 @@ from app.web.views.mirrors import MirrorsView
 from app.web.views.mirrors_editor_panel import DraftList, Palette, StageForm
 from app.web.views.mirrors_paint import SOURCE
 
+if TYPE_CHECKING:
+    from app.web.shell import Shell
+
 EDITOR_MIN_CELL_PX = 26.0
 EDITOR_STYLESHEET = "static/css/games/mirrors-editor.css"
 _last_text: str | None = None  # the stage last built this visit: `#mirrors/edit` alone opens it again
 _last_verdict: tuple[EditorStage, Verdict] | None = None  # the last Test this visit: Back after Play keeps it
-
-
-class EditorHost(BoardHost):
-    """The editor's host: the board, and the stage being built as the state the view draws."""
-
-    @property
-    def state(self) -> Any:
-        """The stage being built, as a game state."""
-        return self._screen.stage.state()
 
 
 class EditorView(MirrorsView):
@@ -89,12 +83,13 @@ class EditorView(MirrorsView):
 class EditorScreen:
     """The stage editor: the board, the palette, the stage's size and pieces, Test, Play, Share and drafts."""
 
-    def __init__(self, shell: Any, game: str, text: str | None) -> None:
+    def __init__(self, shell: Shell, game: str, text: str | None) -> None:
         global _last_text
         self.shell = shell
         self.t = shell.i18n.t
         self.game = game
-        self.host = EditorHost(shell, self)
+        # The view's host: the board, and the stage being built as the state the view draws.
+        self.host = BoardHost(shell, board=lambda: self.board, state=lambda: self.stage.state())
         spec = registry.backend(game)
         self.view = EditorView(self.host, spec)
         if spec.stylesheet:
@@ -149,7 +144,7 @@ class EditorScreen:
                           ("share", "mirrors_edit_share")):
             buttons[name] = element("button", cls="control", attrs={
                 "type": "button", "id": f"editor-{name}", "data-i18n": key})
-            on(buttons[name], "click", lambda _event, n=name: getattr(self, n)())
+            on(buttons[name], "click", calling(getattr(self, name)))
         self.buttons = buttons
         self.verdict_line = element("p", cls="editor-verdict", attrs={"id": "editor-verdict"})
         self.link = element("input", attrs={"type": "text", "id": "editor-link", "readonly": "",
