@@ -54,7 +54,7 @@ BUILD_SLICE_POSITIONS = 150  # buttons made per slice (one call to static/js/boa
 PAINT_SLICE_POSITIONS = 50  # positions painted per slice (each costs a dozen canvas calls)
 
 # paint(context, geometry, codes, dirty positions): the view repaints what touches them.
-Painter = Callable[[Any, Geometry, np.ndarray, list[Position]], None]
+Painter = Callable[[Any, Geometry, np.ndarray[Any, Any], list[Position]], None]
 # frame(context, geometry, progress 0..1): one animation frame, drawn over the painted board.
 Frame = Callable[[Any, Geometry, float], None]
 
@@ -80,7 +80,7 @@ class BoardWidget:
         self.on_action = on_action
         self.cursor = layout.centre()
         self.geometry = Geometry(layout, 40.0)
-        self.codes: np.ndarray | None = None
+        self.codes: np.ndarray[Any, Any] | None = None
         self.locked = False
         # A big board's buttons are made in slices by its screen (build_steps); until then it takes no input.
         self.sliced = layout.total_rows * layout.total_cols > SLICED_POSITIONS
@@ -185,7 +185,7 @@ class BoardWidget:
         self.wrap.classList.toggle("scrolls", scrolls)
         return scrolls
 
-    def paint(self, codes: np.ndarray, *, force: bool = False) -> list[Position]:
+    def paint(self, codes: np.ndarray[Any, Any], *, force: bool = False) -> list[Position]:
         """Repaint where codes changed (everything when forced); return the changed positions.
 
         `codes` has one entry per position of the drawn area, ring included
@@ -193,7 +193,8 @@ class BoardWidget:
         """
         return run_to_end(self.paint_steps(codes, force=force))
 
-    def paint_steps(self, codes: np.ndarray, *, force: bool = False) -> Generator[float, None, list[Position]]:
+    def paint_steps(self, codes: np.ndarray[Any, Any], *,
+                    force: bool = False) -> Generator[float, None, list[Position]]:
         """`paint` in slices (on a big board), yielding the share painted; the new codes are taken at once."""
         m = self.layout.margin
         if self.codes is None or force or self.codes.shape != codes.shape:

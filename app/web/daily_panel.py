@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from app.core import registry
 from app.core.daily import daily_hash, daily_level, utc_day
 from app.web.dom import element
 
+if TYPE_CHECKING:
+    from app.web.shell import Shell
+
 
 class DailyPanel:
     """A list of links to `#<game>/daily`, each marked done or not, and the streak over all games."""
 
-    def __init__(self, shell: Any) -> None:
+    def __init__(self, shell: Shell) -> None:
         t = shell.i18n.t
         today = utc_day(time.time())
         dailies = shell.dailies

@@ -5,7 +5,7 @@ The home screen needs no numpy, yet a dozen modules on its import path begin wit
 about half a second of the page's start (its modules are compiled from source in
 the browser), so the page defers it: `defer("numpy")` puts an empty module object
 for numpy in `sys.modules`, every `import numpy as np` binds that object at no
-cost, and the first attribute anyone reads from it (`np.zeros`, `np.ndarray`)
+cost, and the first attribute anyone reads from it (`np.zeros`, `np.ndarray[Any, Any]`)
 runs numpy's own `__init__` inside that very object. From then on it *is* numpy:
 the same object in `sys.modules` and in every module that imported it, an
 ordinary module with no wrapper left. `load("numpy")` does the same on purpose,
@@ -78,17 +78,20 @@ def _run(module: types.ModuleType) -> bool:
                 del sys.modules[module.__name__]
             raise ModuleNotFoundError(f"No module named {module.__name__!r}", name=module.__name__)
         module.__dict__.update(importlib.util.module_from_spec(spec).__dict__)
-    module.__class__ = types.ModuleType  # an ordinary module from here on, also while its code runs
+    loader = spec.loader
+    if loader is None:
+        raise ModuleNotFoundError(f"No loader for module {module.__name__!r}", name=module.__name__)
+    module.__class__ = types.ModuleType  # type: ignore[assignment]  # an ordinary module from here on, also while it runs
     if spec.submodule_search_locations is not None:
         module.__path__ = spec.submodule_search_locations
-    spec._initializing = True  # what the import system sets while a module runs (circular imports)
+    spec._initializing = True  # type: ignore[attr-defined]  # what the import system sets while a module runs
     try:
-        spec.loader.exec_module(module)
+        loader.exec_module(module)
     except BaseException:
         # As a failed import does: forget the module, so the next `import` tries again and fails loudly.
         if sys.modules.get(spec.name) is module:
             del sys.modules[spec.name]
         raise
     finally:
-        spec._initializing = False
+        spec._initializing = False  # type: ignore[attr-defined]
     return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from app.core import registry
 from app.core.game import adjusted_params, best_line, preset_text
@@ -11,13 +11,16 @@ from app.web.daily_panel import DailyPanel
 from app.web.dom import Listeners, by_id, element, use_stylesheet
 from app.web.records_panel import RecordsPanel
 
+if TYPE_CHECKING:
+    from app.web.shell import Shell
+
 
 class HomeScreen:
     """A list of game cards linking to `#<game>`."""
 
     board = None  # no board on this screen (the shell repaints a screen's board on a palette change)
 
-    def __init__(self, shell: Any) -> None:
+    def __init__(self, shell: Shell) -> None:
         self.shell = shell
         for game in registry.games():  # a game's own stylesheet draws its card's icon
             stylesheet = registry.backend(game).stylesheet

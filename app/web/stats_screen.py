@@ -7,8 +7,8 @@ chooser picks the board kind. The chart is inline SVG built from the pure geomet
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from app.core import registry
 from app.core.daily import format_time
@@ -17,6 +17,9 @@ from app.core.stars import MAX_STARS
 from app.core.stats import Recent, Summary
 from app.web import chart
 from app.web.dom import Listeners, by_id, document, element
+
+if TYPE_CHECKING:
+    from app.web.shell import Shell
 
 SVG_NS = "http://www.w3.org/2000/svg"
 CHART_GAMES = 30  # the most recent games shown in the chart and its table
@@ -52,7 +55,7 @@ def signed_text(value: float) -> str:
     return ("+" if value > 0 else MINUS) + text
 
 
-def figure_text(key: str, value: Any, t: Any, decimals: Mapping[str, int] | None = None) -> str:
+def figure_text(key: str, value: Any, t: Callable[..., str], decimals: Mapping[str, int] | None = None) -> str:
     """Return one figure of `Summary.rows()` as shown: percent, m:ss, a game's own figure with its decimals
     (`decimals`: row key prefix -> places), signed gap or a count."""
     if key == "stats_win_rate":
@@ -72,10 +75,10 @@ class StatsScreen:
 
     board = None  # no board on this screen (the shell repaints a screen's board on a palette change)
 
-    def __init__(self, shell: Any, game: str) -> None:
+    def __init__(self, shell: Shell, game: str) -> None:
         self.shell = shell
         self.game = game
-        self.backend = registry.backend(game)
+        self.spec = registry.backend(game)
         self._listeners = Listeners()
         self.root = element("section", cls="stats-screen", attrs={"aria-labelledby": "stats-title", "data-game": game})
         by_id("view").appendChild(self.root)
@@ -88,23 +91,23 @@ class StatsScreen:
     def title(self) -> str:
         """The document title while this screen is open."""
         t = self.shell.i18n.t
-        return self.shell.i18n.page_title(t("stats_page_heading", game=t(self.backend.name_key)))
+        return self.shell.i18n.page_title(t("stats_page_heading", game=t(self.spec.name_key)))
 
     # ----- board kinds -----------------------------------------------------------------------
 
     def _preset_choices(self) -> list[tuple[str, str]]:
         """Return (preset key, label) for the game's presets, with the player's settings applied."""
         choices: list[tuple[str, str]] = []
-        for name, params in self.backend.presets.items():
-            key = str(self.backend.format_params(adjusted_params(self.backend, params, self.shell.settings.get)))
+        for name, params in self.spec.presets.items():
+            key = str(self.spec.format_params(adjusted_params(self.spec, params, self.shell.settings.get)))
             if all(key != known for known, _ in choices):
-                choices.append((key, preset_text(self.backend, self.shell.i18n.t, name, params)))
+                choices.append((key, preset_text(self.spec, self.shell.i18n.t, name, params)))
         return choices
 
     def _other_label(self, key: str) -> str:
         """Return the label of a board kind that is no preset (a custom size, a stage)."""
         try:
-            return params_text(self.backend, self.shell.i18n.t, self.backend.parse_params(key))
+            return params_text(self.spec, self.shell.i18n.t, self.spec.parse_params(key))
         except Exception:  # a key from another release: show it as it is
             return key
 
@@ -122,8 +125,8 @@ class StatsScreen:
             saved = self.shell.storage.get(f"progress:{self.game}")
             if not isinstance(saved, dict) or not isinstance(saved.get("id"), str):
                 return None
-            state = self.backend.decode(saved["id"])
-            return str(self.backend.format_params(self.backend.params_of(state)))
+            state = self.spec.decode(saved["id"])
+            return str(self.spec.format_params(self.spec.params_of(state)))
         except Exception:  # unreadable: fall back to the first board kind with records
             return None
 
@@ -149,7 +152,7 @@ class StatsScreen:
     def relabel(self) -> None:
         """Build the whole screen in the current language (the chosen board kind stays)."""
         t = self.shell.i18n.t
-        name = t(self.backend.name_key)
+        name = t(self.spec.name_key)
         self._remember_table()
         self._listeners.close()
         self.root.replaceChildren()
@@ -196,9 +199,9 @@ class StatsScreen:
             lines.append(element("p", cls="stats-stars", attrs={"id": "stats-board-stars"},
                                  text=t("result_said_row", label=t("stars_best"),
                                         value=t("stars_value", stars=best))))
-        stages = self.backend.stages
+        stages = self.spec.stages
         if stages is not None and stages.ids():
-            keys = [str(self.backend.format_params(self.backend.params_of(stages.stage_state(stage))))
+            keys = [str(self.spec.format_params(self.spec.params_of(stages.stage_state(stage))))
                     for stage in stages.ids()]
             earned = sum(stars.get(self.game, key) for key in keys)
             lines.append(element("p", cls="stats-stars", attrs={"id": "stats-stage-stars"},

@@ -24,9 +24,12 @@ if TYPE_CHECKING:
 
 
 class ViewHost(Protocol):
-    """The small interface a view uses to reach the page (the game screen provides it)."""
+    """The small interface a view uses to reach the page (the game screen's `GameHost` provides it; a replay's
+    and the stage editor's `BoardHost`, which take no moves)."""
 
-    board: BoardWidget | None
+    @property
+    def board(self) -> BoardWidget | None:
+        """The board on screen (None before the first)."""
 
     def t(self, key: str, **params: Any) -> str:
         """Return catalogue text in the page's language."""
@@ -91,6 +94,14 @@ class GameView:
         """Return catalogue text in the page's language."""
         return self.host.t(key, **params)
 
+    @property
+    def board(self) -> BoardWidget:
+        """The board on screen: a view is asked to react, mark or animate only while one is."""
+        board = self.host.board
+        if board is None:
+            raise RuntimeError(f"{self.spec.id}: no board on screen to react on")
+        return board
+
     # ----- the board -------------------------------------------------------------------------
 
     def layout(self, state: Any) -> BoardLayout:
@@ -98,11 +109,11 @@ class GameView:
         rows, cols = self.codes(state).shape
         return BoardLayout(rows, cols)
 
-    def codes(self, state: Any) -> np.ndarray:
+    def codes(self, state: Any) -> np.ndarray[Any, Any]:
         """Return one small int per position (ring included): everything the canvas and labels depend on."""
         raise NotImplementedError
 
-    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray, area: list[Position]) -> None:
+    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray[Any, Any], area: list[Position]) -> None:
         """Repaint the positions in `area` (the canvas is clipped to them); default: cell by cell."""
         layout = geometry.layout
         for position in area:
@@ -168,7 +179,7 @@ class GameView:
         """Show or play a hint move from the backend (the screen says its `hint_words`)."""
         raise NotImplementedError
 
-    def loss_report(self, session: Session) -> tuple[str, list[tuple[str, str]], list[Position]] | None:
+    def loss_report(self, session: Session[Any, Any]) -> tuple[str, list[tuple[str, str]], list[Position]] | None:
         """Return the loss dialog's title, its (label, value) rows and the cells to ring; None: "Game over" alone."""
         return None
 
@@ -182,14 +193,14 @@ class GameView:
 
     # ----- numbers around the board ----------------------------------------------------------
 
-    def stats(self, session: Session, best: dict[str, float]) -> list[tuple[str, str, str]]:
+    def stats(self, session: Session[Any, Any], best: dict[str, float]) -> list[tuple[str, str, str]]:
         """Return (id, label, value) rows shown beside the board."""
         return [
             ("moves", self.t("moves"), str(session.moves)),
             ("time", self.t("time"), format_clock(session.elapsed)),
         ]
 
-    def result_rows(self, session: Session) -> list[tuple[str, str]]:
+    def result_rows(self, session: Session[Any, Any]) -> list[tuple[str, str]]:
         """Return (label, value) rows for the clear dialog."""
         return [(self.t("time"), format_clock(session.elapsed))]
 
@@ -202,5 +213,5 @@ class GameView:
         `listen(target, event, handler)` adds a listener freed with the screen."""
         return None
 
-    def after_render(self, session: Session) -> None:
+    def after_render(self, session: Session[Any, Any]) -> None:
         """Bring the view's own panel controls up to date; the screen calls it after each render (default: none)."""

@@ -28,7 +28,7 @@ class CrossLightView(ParView):
     max_cell_px = 72.0
     min_cell_px = 24.0
 
-    def codes(self, state: crosslight.State) -> np.ndarray:
+    def codes(self, state: crosslight.State) -> np.ndarray[Any, Any]:
         """One code per cell: 1 lit, 0 dark."""
         return state.lights.astype(np.int8)
 
@@ -71,7 +71,7 @@ class CrossLightView(ParView):
     def after_move(self, before: Any, after: Any, move: Any, changed: list[tuple[int, int]]) -> None:
         """Click, and flash the flipped cells."""
         self.host.play_sound("press")
-        self.host.board.mark(changed, "flash")
+        self.board.mark(changed, "flash")
 
     def move_summary(self, before: Any, after: crosslight.State, move: Any, verbosity: str) -> str | None:
         """"Row 2, column 3 pressed, 9 lights on" (full) or "Pressed row 2, column 3; 9 lights on" (short): a press
@@ -94,7 +94,7 @@ class CrossLightView(ParView):
     def use_hint(self, move: Any) -> None:
         """Put the cursor on the cell, press it, and ring it (as every game's hint does: it plays one move)."""
         row, col = move
-        board = self.host.board
+        board = self.board
         board.move_cursor(row, col, focus=board.has_focus())
         self.host.request(move)
         board.mark([(row, col)], "hinted")

@@ -33,13 +33,13 @@ class MinesView(GameView):
 
     numbers, tile = NUMBER_COLOURS, TILE  # the player's palette, read as each repaint starts
 
-    def codes(self, state: mines.State) -> np.ndarray:
+    def codes(self, state: mines.State) -> np.ndarray[Any, Any]:
         """The backend's visible grid: exactly what the player may see."""
         return mines.visible_grid(state)
 
     # ----- drawing ---------------------------------------------------------------------------
 
-    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray, area: list[Position]) -> None:
+    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray[Any, Any], area: list[Position]) -> None:
         """Cell by cell, in the colours of the player's palette (the "palette" setting)."""
         self.numbers, self.tile = PALETTES.get(str(self.host.setting("palette")), PALETTES["standard"])
         super().paint(context, geometry, codes, area)
@@ -206,8 +206,8 @@ class MinesView(GameView):
         reveal = [(r, c, d) for r, c, d in after.last_reveal]
         if len(reveal) > 1:
             cells = [(r, c) for r, c, _ in reveal]
-            delays = [min(d * REVEAL_STEP_MS, REVEAL_MAX_MS) for _, _, d in reveal]
-            self.host.board.mark(cells, "reveal", delays_ms=delays)
+            delays = [float(min(d * REVEAL_STEP_MS, REVEAL_MAX_MS)) for _, _, d in reveal]
+            self.board.mark(cells, "reveal", delays_ms=delays)
 
     def move_summary(self, before: Any, after: mines.State, move: Any, verbosity: str) -> str | None:
         """"Row 3, column 4, 2 adjacent mines; 33 hidden, 8 mines left" after the player's own move (full: and
@@ -243,7 +243,7 @@ class MinesView(GameView):
 
     def use_hint(self, move: Any) -> None:
         """Put the cursor on the proved move's cell, play it, and ring it (the screen clears rings on a move)."""
-        board = self.host.board
+        board = self.board
         board.move_cursor(move[1], move[2], focus=board.has_focus())
         self.host.request(move)
         board.mark([(int(move[1]), int(move[2]))], "hinted")

@@ -126,7 +126,7 @@ class MirrorsView(ParView):
         self._layout = BoardLayout(state.height, state.width, ring=True, edge=edge)
         return self._layout
 
-    def codes(self, state: mirrors.State) -> np.ndarray:
+    def codes(self, state: mirrors.State) -> np.ndarray[Any, Any]:
         """Cell codes with beam and lit flags; source colour and direction, and beam exits, on the ring."""
         height, width = state.height, state.width
         codes = np.zeros((height + 2, width + 2), dtype=np.int16)
@@ -158,13 +158,13 @@ class MirrorsView(ParView):
             return changed
         return self._layout.positions()
 
-    def _state_for(self, codes: np.ndarray) -> mirrors.State:
+    def _state_for(self, codes: np.ndarray[Any, Any]) -> mirrors.State:
         state = self._states.get(codes.tobytes())
         return state if state is not None else self.host.state
 
     # ----- painting --------------------------------------------------------------------------
 
-    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray, area: list[Position]) -> None:
+    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray[Any, Any], area: list[Position]) -> None:
         """Repaint the area from the state these codes were made from (see `mirrors_paint`)."""
         self.painter.paint(context, geometry, codes, area, self._state_for(codes))
 
@@ -226,7 +226,7 @@ class MirrorsView(ParView):
         The words are `move_summary`'s, said by the screen at the player's verbosity.
         """
         self.host.play_sound("turn")
-        board = self.host.board
+        board = self.board
         turned = (int(move[1]), int(move[2]))
         board.mark([turned], "flash")
         gained = sorted(mirrors.lit_targets(after) - mirrors.lit_targets(before))
@@ -349,7 +349,7 @@ class MirrorsView(ParView):
     def use_hint(self, move: Any) -> None:
         """Put the cursor on the hinted cell, play the move (a turn, a placement or a take-back), and ring it."""
         row, col = int(move[1]), int(move[2])
-        board = self.host.board
+        board = self.board
         board.move_cursor(row, col, focus=board.has_focus())
         self.host.request(move)
         board.mark([(row, col)], "hinted")

@@ -75,7 +75,7 @@ class MirrorsPainter:
         self._underlay_key: tuple[Any, ...] | None = None
         self.debug = _debug_requested()
 
-    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray, area: list[Position],
+    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray[Any, Any], area: list[Position],
               state: mirrors.State) -> None:
         """The still underlay (ring, tiles, walls, filter and glass panes), targets, beams, mirrors, letters, sources.
 

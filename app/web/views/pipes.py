@@ -82,7 +82,7 @@ class PipesView(ParView):
         return BoardLayout(state.height, state.width, ring=True,
                            edge=frozenset({(0, -1), (state.height - 1, state.width)}))
 
-    def codes(self, state: pipes.State) -> np.ndarray:
+    def codes(self, state: pipes.State) -> np.ndarray[Any, Any]:
         """Tile value plus lock, flow, loop and source flags per cell; entrance and exit on the ring."""
         tiles = pipes.grid(state).astype(np.int32)
         codes = tiles | (pipes.locked_mask(state) * LOCKED) | (pipes.flowing(state) * FLOWING)
@@ -115,7 +115,7 @@ class PipesView(ParView):
         context.fillRect(x, y, size, size)
         self._tile(context, code, x, y, size, 0.0)
 
-    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray, area: list[Position]) -> None:
+    def paint(self, context: Any, geometry: Geometry, codes: np.ndarray[Any, Any], area: list[Position]) -> None:
         """Tiles cell by cell, each clipped to its own square; the empty ring stays bare.
 
         A position's drawing never leaves its square and depends on its own code alone,
@@ -299,7 +299,7 @@ class PipesView(ParView):
         self.host.play_sound("lock" if kind in ("lock", "unlock_all") else "turn")
         if kind in ("cw", "ccw", "set"):
             self._animate_turn(before, after, move)
-        board = self.host.board
+        board = self.board
         if kind == "unlock_all" and self._unlock_button is not None and self._unlock_button.matches(":focus"):
             board.focus()  # the button is disabled now that nothing is locked: focus must not be lost
 
@@ -350,7 +350,9 @@ class PipesView(ParView):
         quarter = 1 if pipes.rotate_cw(old) == new else -1 if pipes.rotate_ccw(old) == new else 2
         if old == new:
             return
-        board = self.host.board
+        board = self.board
+        if board.codes is None:
+            return  # (never drawn yet: nothing to turn)
         code = int(board.codes[board.layout.index((row, col))])
 
         def frame(context: Any, geometry: Geometry, progress: float) -> None:
@@ -407,7 +409,7 @@ class PipesView(ParView):
 
     def use_hint(self, move: Any) -> None:
         """Put the cursor on the hinted tile, turn and lock it, and ring it (the screen clears rings on a move)."""
-        board = self.host.board
+        board = self.board
         board.move_cursor(int(move[1]), int(move[2]), focus=board.has_focus())
         self.host.request(move)
         board.mark([(int(move[1]), int(move[2]))], "hinted")
