@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from app.core import registry
 from app.core.rng import Rng
 from app.games import crosslight, mirrors, pipes
 from tests.browser.conftest import go, wait_until_ready
@@ -63,7 +64,7 @@ def test_home(page) -> None:  # noqa: ANN001
     assert_clean(page, "on the home screen")
 
 
-@pytest.mark.parametrize("game", ["crosslight", "mines", "pipes", "mirrors"])
+@pytest.mark.parametrize("game", registry.games())
 def test_each_game_screen(page, game: str) -> None:  # noqa: ANN001
     go(page, f"#{game}")
     page.wait_for_selector("[role=grid] button.cell")

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from app.core import registry
 from tests.browser.conftest import go
 
 pytestmark = pytest.mark.browser
 
-GAMES = ("crosslight", "mines", "pipes", "mirrors")
+GAMES = registry.games()  # every registered game (tests/conftest.py imports app.catalogue)
 FIRST_ROW = """() => {
     const cells = [...document.querySelectorAll('.board-grid [data-row="0"]')].map(c => c.getBoundingClientRect());
     const bar = document.querySelector('.play-bar').getBoundingClientRect();

@@ -10,13 +10,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from app.core import registry
 from app.core.rng import Rng
 from app.games import crosslight, mines
 from tests.browser.conftest import go, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
-GAMES = ("crosslight", "mines", "mirrors", "pipes")
+GAMES = registry.games()  # every registered game (tests/conftest.py imports app.catalogue)
 # Every control of the play bar, the board's tools and the panel beside or below the board.
 CONTROLS = (".play-bar button, .board-tools button, .game-panel button, .game-panel select, "
             ".game-panel input, .game-panel a")

@@ -1,8 +1,9 @@
 """The conformance suite: every registered game keeps the promises of its `app.core.game.GameSpec`.
 
-A new game listed in `app.catalogue.GAMES` gets all of these for free, and so does
-the test-only ring game (tests/browser/ringtest/), registered here for the suite alone:
-the smallest whole game, which proves the descriptor is all a game needs; a game whose
+A new game listed in `app.catalogue.GAMES` gets all of these for free, and so do the
+test-only ring game (tests/browser/ringtest/) and toggle game (tests/unit/toggle/),
+registered here for the suite alone: the smallest whole games, which prove the descriptor
+is all a game needs (tests/unit/test_views.py plays their views too); a game whose
 hints stop leading to a win, whose moves do not survive JSON, or whose IDs do
 not round-trip fails here.
 """
@@ -11,11 +12,12 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections.abc import Iterator
 
 import pytest
 
 from app.core import check, daily, progress, registry, strings
-from app.core.game import apply_steps, move_cost, restart_target, run_to_end
+from app.core.game import ParamsError, adjusted_params, apply_steps, move_cost, restart_target, run_to_end
 from app.core.gameid import GameIdError
 from app.core.replay import (
     MAX_LINK_CHARS,
@@ -30,6 +32,8 @@ from app.core.rng import Rng
 from app.core.route import parse_hash
 from app.core.session import Session
 from tests.browser.ringtest import backend as ringtest
+from tests.unit import toggle
+from tests.unit.play_host import registered
 
 GAMES = registry.games()  # every game app.catalogue registered (tests/conftest.py imports it)
 
@@ -71,12 +75,15 @@ def _play_hints_to_the_end(backend: object, state: object) -> tuple[object, list
     return state, moves
 
 
-@pytest.fixture(params=(*GAMES, ringtest.ID))
-def game(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Each registered game in turn, and the ring test game, registered for this test only."""
-    if request.param == ringtest.ID:
-        monkeypatch.setitem(registry._SPECS, ringtest.ID, ringtest.SPEC)
-    return request.param
+@pytest.fixture(params=(*GAMES, ringtest.ID, toggle.ID))
+def game(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each registered game in turn, and the two test-only games, registered for this test only."""
+    extra = {ringtest.ID: ringtest.SPEC, toggle.ID: toggle.SPEC}.get(request.param)
+    if extra is not None:
+        with registered(extra):
+            yield request.param
+    else:
+        yield request.param
 
 
 def test_every_game_has_the_backend_surface(game: str) -> None:
@@ -100,6 +107,53 @@ def test_preset_params_round_trip_through_their_text(game: str) -> None:
     backend = registry.backend(game)
     for _name, params in _presets(game):
         assert backend.parse_params(backend.format_params(params)) == params
+
+
+BAD_PARAMS = ("", "x", "0", "-1", "0x0", "999x999", "1" * 60, "<script>", "3x3n999", "path-1x1")
+
+
+def _said_in_both_languages(refusal: ParamsError) -> None:
+    for lang in ("en", "ja"):
+        words = strings.translate(lang, refusal.string_key, **refusal.params)
+        assert words != refusal.string_key and "{" not in words, (lang, refusal.string_key, refusal.params)
+
+
+def test_params_are_refused_in_the_players_words(game: str) -> None:
+    """Board settings a game cannot play are refused with words of its own (or the shared ones), never raw."""
+    backend = registry.backend(game)
+    for text in BAD_PARAMS:
+        try:
+            params = backend.parse_params(text)
+        except ParamsError as refusal:
+            _said_in_both_languages(refusal)
+        else:
+            assert backend.parse_params(backend.format_params(params)) == params, text
+
+
+def test_the_custom_form_makes_the_presets_and_refuses_in_words(game: str) -> None:
+    """A game with custom sizes names its fields and what they make: each preset's own values make that preset
+    (the player's settings applied, as New game does); values out of every range are refused in words."""
+    backend = registry.backend(game)
+    if not backend.custom_fields:
+        assert backend.custom_params is None
+        pytest.skip(f"{game} has no custom sizes")
+    assert backend.custom_params is not None
+    setting = registry.settings(game)
+
+    def read(name: str) -> object:
+        return setting[name].default if name in setting else None
+
+    for _name, preset in _presets(game):
+        params = adjusted_params(backend, preset, read)
+        values = {field.name: (str(getattr(params, field.name)) if field.choices else int(getattr(params, field.name)))
+                  for field in backend.custom_fields}
+        assert backend.custom_params(values, read) == params
+    for bad in (-1, 10**6):
+        values = {field.name: (field.choices[0][0] if field.choices else 0 if field.toggle else bad)
+                  for field in backend.custom_fields}
+        with pytest.raises(ParamsError) as refused:
+            backend.custom_params(values, read)
+        _said_in_both_languages(refused.value)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

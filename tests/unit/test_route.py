@@ -2,11 +2,19 @@
 
 import pytest
 
+from app.core import registry
 from app.core.gameid import GameIdError
 from app.core.route import DAILY, EDIT, MAX_HASH_CHARS, PLAY, REPLAY, STATS, Route, format_hash, parse_hash
 from app.games import mirrors
 
-GAMES = {"crosslight", "mines", "mirrors"}
+GAMES = set(registry.games())  # every registered game (tests/conftest.py imports app.catalogue)
+
+
+def test_every_registered_game_has_its_routes() -> None:
+    assert {"crosslight", "mines", "mirrors", "pipes"} <= GAMES
+    for game in GAMES:
+        assert parse_hash(f"#{game}", GAMES) == Route(game=game)
+        assert parse_hash(format_hash(game, screen=STATS), GAMES) == Route(game=game, screen=STATS)
 
 
 def test_empty_hash_is_home() -> None:
