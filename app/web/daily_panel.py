@@ -10,13 +10,13 @@ from app.core.daily import daily_hash, daily_level, utc_day
 from app.web.dom import element
 
 if TYPE_CHECKING:
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 
 class DailyPanel:
     """A list of links to `#<game>/daily`, each marked done or not, and the streak over all games."""
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: ShellServices) -> None:
         t = shell.i18n.t
         today = utc_day(time.time())
         dailies = shell.dailies

@@ -44,7 +44,7 @@ from app.web.screen.speech import Narrator
 from app.web.views import view_class
 
 if TYPE_CHECKING:
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 TICK_MS = 500
 RESULT_PAUSE_MS = 1_000  # the finished board alone on screen before the result opens under it
@@ -53,7 +53,7 @@ RESULT_PAUSE_MS = 1_000  # the finished board alone on screen before the result 
 class GameScreen:
     """One game on the page, from a game ID or a fresh puzzle: the `BoardInPlay` its parts are given."""
 
-    def __init__(self, shell: Shell, game: str, game_id: str | None, *, daily: bool = False,
+    def __init__(self, shell: ShellServices, game: str, game_id: str | None, *, daily: bool = False,
                  announce: bool = False) -> None:
         self.shell = shell
         self.i18n = shell.i18n

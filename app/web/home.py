@@ -12,7 +12,7 @@ from app.web.dom import Listeners, by_id, element, use_stylesheet
 from app.web.records_panel import RecordsPanel
 
 if TYPE_CHECKING:
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 
 class HomeScreen:
@@ -20,7 +20,7 @@ class HomeScreen:
 
     board = None  # no board on this screen (the shell repaints a screen's board on a palette change)
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: ShellServices) -> None:
         self.shell = shell
         for game in registry.games():  # a game's own stylesheet draws its card's icon
             stylesheet = registry.backend(game).stylesheet

@@ -17,7 +17,7 @@ from app.core.records_transfer import SKIP_DRAFTS_FULL, export_records, import_r
 from app.web.dom import Listeners, element, window
 
 if TYPE_CHECKING:
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 EXPORT_FILE = "masume-records.json"
 MAX_IMPORT_BYTES = 2_000_000  # far above any real export; a larger file is refused before it is read
@@ -26,7 +26,7 @@ MAX_IMPORT_BYTES = 2_000_000  # far above any real export; a larger file is refu
 class RecordsPanel:
     """Export and Import buttons with a status line; `on_imported` runs after records changed."""
 
-    def __init__(self, shell: Shell, listeners: Listeners, on_imported: Any) -> None:
+    def __init__(self, shell: ShellServices, listeners: Listeners, on_imported: Any) -> None:
         self.shell = shell
         self._on_imported = on_imported
         t = shell.i18n.t

@@ -28,7 +28,7 @@ from app.web.screen.zoom import cells_width, fitted_cell_px
 from app.web.views import view_class
 
 if TYPE_CHECKING:
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 TICK_MS = 100  # how often playback looks at the clock; the pace itself comes from Playback
 REPLAY_MIN_CELL_PX = 12.0
@@ -37,7 +37,7 @@ REPLAY_MIN_CELL_PX = 12.0
 class ReplayScreen:
     """One replay: the board, the position, and the playback controls."""
 
-    def __init__(self, shell: Shell, game: str, rest: str) -> None:
+    def __init__(self, shell: ShellServices, game: str, rest: str) -> None:
         self.shell = shell
         self.t = shell.i18n.t
         self.game = game

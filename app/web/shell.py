@@ -6,7 +6,7 @@ a game) and closes the previous one, so listeners never pile up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 import js
 from pyodide.ffi import create_once_callable
@@ -30,37 +30,13 @@ from app.web.dom import Callback, Listeners, by_id, document, focus_in_place, wi
 from app.web.i18n import I18n
 from app.web.layout import global_key_rows
 from app.web.local_storage import local_storage_backing
+from app.web.shell_interface import Screen
 from app.web.snapshot_setting import SnapshotSetting
-
-if TYPE_CHECKING:
-    from app.web.board import BoardWidget
 
 NOTICE_MS = 9000
 
 
 WRAP_KEYS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-
-
-class Screen(Protocol):
-    """What the shell asks of the screen it shows (home, statistics, a game, a replay, an editor).
-
-    A screen with a board also offers `control_sections()` (the Controls help) and may offer
-    `settings_changed()`; the shell asks for them only where they are.
-    """
-
-    @property
-    def title(self) -> str:
-        """The document title while the screen is open."""
-
-    @property
-    def board(self) -> BoardWidget | None:
-        """The screen's board (None: it has none), repainted when the player changes the colours."""
-
-    def relabel(self) -> None:
-        """Word the screen in the page's language again."""
-
-    def close(self) -> None:
-        """Stop its timers, remove its listeners and take it off the page."""
 
 
 def _editor(game: str) -> Any:

@@ -19,7 +19,7 @@ from app.web import chart
 from app.web.dom import Listeners, by_id, document, element
 
 if TYPE_CHECKING:
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 SVG_NS = "http://www.w3.org/2000/svg"
 CHART_GAMES = 30  # the most recent games shown in the chart and its table
@@ -75,7 +75,7 @@ class StatsScreen:
 
     board = None  # no board on this screen (the shell repaints a screen's board on a palette change)
 
-    def __init__(self, shell: Shell, game: str) -> None:
+    def __init__(self, shell: ShellServices, game: str) -> None:
         self.shell = shell
         self.game = game
         self.spec = registry.backend(game)

@@ -17,7 +17,7 @@ from app.web.dom import window
 from app.web.screen.interface import BoardInPlay
 
 if TYPE_CHECKING:
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 # What a win adds to the result: (title, rows, notes, the next step as (button key, action) or None).
 WinWords = tuple[str, list[tuple[str, str]], list[str], tuple[str, Callable[[], None]] | None]
@@ -26,7 +26,7 @@ WinWords = tuple[str, list[tuple[str, str]], list[str], tuple[str, Callable[[], 
 class Campaign:
     """The stages and the endless run of the game on screen, as the player's records have them."""
 
-    def __init__(self, shell: Shell, screen: BoardInPlay) -> None:
+    def __init__(self, shell: ShellServices, screen: BoardInPlay) -> None:
         self._shell = shell
         self._screen = screen
 

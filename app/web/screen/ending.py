@@ -24,13 +24,13 @@ from app.web.screen.interface import BoardInPlay
 from app.web.screen.result_dialog import ResultDialog
 
 if TYPE_CHECKING:
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 
 class Results:
     """The result of a finished board: its dialog under the board, and its words for the live region."""
 
-    def __init__(self, shell: Shell, screen: BoardInPlay, dialog: ResultDialog, campaign: Campaign) -> None:
+    def __init__(self, shell: ShellServices, screen: BoardInPlay, dialog: ResultDialog, campaign: Campaign) -> None:
         self._shell = shell
         self._screen = screen
         self._dialog = dialog

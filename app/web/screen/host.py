@@ -14,13 +14,13 @@ if TYPE_CHECKING:
     from app.web.board import BoardWidget
     from app.web.screen.campaign import Campaign
     from app.web.screen.interface import BoardInPlay
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 
 class PageHost:
     """The page-wide half of a view's host: words, sounds, announcements, settings."""
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: ShellServices) -> None:
         self._shell = shell
 
     def t(self, key: str, **params: Any) -> str:
@@ -52,7 +52,7 @@ class PageHost:
 class GameHost(PageHost):
     """A game screen's host: the board, the session's state and moves, the campaign's records."""
 
-    def __init__(self, shell: Shell, screen: BoardInPlay, campaign: Campaign) -> None:
+    def __init__(self, shell: ShellServices, screen: BoardInPlay, campaign: Campaign) -> None:
         super().__init__(shell)
         self._screen = screen
         self._campaign = campaign
@@ -96,7 +96,8 @@ class GameHost(PageHost):
 class BoardHost(PageHost):
     """The host of a screen that shows a board and takes no moves (a replay, the stage editor)."""
 
-    def __init__(self, shell: Shell, *, board: Callable[[], BoardWidget | None], state: Callable[[], Any]) -> None:
+    def __init__(self, shell: ShellServices, *, board: Callable[[], BoardWidget | None],
+                 state: Callable[[], Any]) -> None:
         super().__init__(shell)
         self._board = board
         self._state = state

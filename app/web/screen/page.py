@@ -26,7 +26,7 @@ from app.web.screen.size_form import SizeForm
 from app.web.screen.zoom import BoardZoom
 
 if TYPE_CHECKING:
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 # The Controls help: (title key, rows of (keys, what they do), a line of text).
 ControlSection = tuple[str, list[tuple[str, str]], str | None]
@@ -35,7 +35,7 @@ ControlSection = tuple[str, list[tuple[str, str]], str | None]
 class GamePage:
     """The elements of one game screen and their words; the screen's parts reach them here."""
 
-    def __init__(self, root: Any, listeners: Listeners, shell: Shell, screen: BoardInPlay, *,
+    def __init__(self, root: Any, listeners: Listeners, shell: ShellServices, screen: BoardInPlay, *,
                  repaint: Callable[[], None]) -> None:
         self._shell = shell
         self._screen = screen

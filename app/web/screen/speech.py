@@ -8,13 +8,13 @@ from app.core.game import adjusted_params, params_text, preset_text
 from app.web.screen.interface import BoardInPlay
 
 if TYPE_CHECKING:
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 
 class Narrator:
     """The screen's announcements of moves, steps and boards, in the view's words and the player's verbosity."""
 
-    def __init__(self, shell: Shell, screen: BoardInPlay) -> None:
+    def __init__(self, shell: ShellServices, screen: BoardInPlay) -> None:
         self._shell = shell
         self._screen = screen
 

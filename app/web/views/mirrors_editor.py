@@ -44,7 +44,7 @@ from app.web.views.mirrors_editor_panel import DraftList, Palette, StageForm
 from app.web.views.mirrors_paint import SOURCE
 
 if TYPE_CHECKING:
-    from app.web.shell import Shell
+    from app.web.shell_interface import ShellServices
 
 EDITOR_MIN_CELL_PX = 26.0
 EDITOR_STYLESHEET = "static/css/games/mirrors-editor.css"
@@ -83,7 +83,7 @@ class EditorView(MirrorsView):
 class EditorScreen:
     """The stage editor: the board, the palette, the stage's size and pieces, Test, Play, Share and drafts."""
 
-    def __init__(self, shell: Shell, game: str, text: str | None) -> None:
+    def __init__(self, shell: ShellServices, game: str, text: str | None) -> None:
         global _last_text
         self.shell = shell
         self.t = shell.i18n.t
