@@ -42,19 +42,25 @@ def _runs_at_import(tree: ast.Module) -> Iterator[ast.AST]:
             pending.extend(child for child in children if isinstance(child, (ast.stmt, ast.excepthandler)))
 
 
+def imported_names(node: ast.AST, package: str) -> set[str]:
+    """Absolute names an import statement of a module in `package` brings in (each `from x import y` as x and
+    x.y, relative ones resolved); none for any other statement."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    if not isinstance(node, ast.ImportFrom):
+        return set()
+    base = node.module or ""
+    if node.level:
+        anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+        base = ".".join([*anchor, base] if base else anchor)
+    return {base, *(f"{base}.{alias.name}" for alias in node.names)}
+
+
 def _imports(tree: ast.Module, package: str) -> set[str]:
     """Absolute names of what a module imports when it is imported (each `from x import y` as x and x.y)."""
     found: set[str] = set()
     for node in _runs_at_import(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*anchor, base] if base else anchor)
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names)
+        found |= imported_names(node, package)
     return found
 
 

@@ -96,6 +96,7 @@ class HeadlessBoard:
         self.labels: dict[Position, str] = {}
         self.marks: dict[str, list[Position]] = {}
         self.cursor: Position | None = None
+        self.focused = False
         self.frames = 0
         self.locked = False
         self.grid = mock.MagicMock(name="board grid")
@@ -135,7 +136,7 @@ class HeadlessBoard:
         return False
 
     def focus(self) -> None:
-        pass
+        self.focused = True
 
     def set_locked(self, locked: bool) -> None:
         self.locked = locked

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from app.startup_modules import imported_names
+
 ROOT = Path(__file__).resolve().parents[2]
 BROWSER_MODULES = {"js", "pyodide", "pyscript"}
 PURE_PACKAGES = ("app/core", "app/games")
@@ -92,15 +94,7 @@ def runtime_imports(source: str, package: str) -> set[str]:
                 for other in child.orelse:
                     visit(other)
                 continue
-            if isinstance(child, ast.Import):
-                found.update(alias.name for alias in child.names)
-            elif isinstance(child, ast.ImportFrom):
-                base = child.module or ""
-                if child.level:
-                    anchor = package.split(".")[: len(package.split(".")) - child.level + 1]
-                    base = ".".join([*anchor, base] if base else anchor)
-                found.add(base)
-                found.update(f"{base}.{alias.name}" for alias in child.names)
+            found.update(imported_names(child, package))
             visit(child)
 
     visit(ast.parse(source))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 import types
-from typing import Any
 from unittest import mock
 
 # The view reaches the page through app.web.dom (js, pyodide); these tests use none of it.
@@ -19,47 +18,14 @@ import pytest  # noqa: E402
 from app.core.rng import Rng  # noqa: E402 - after the stand-ins above
 from app.games import pipes  # noqa: E402
 from app.web.views.pipes import PipesView  # noqa: E402
-from tests.unit.play_host import PlayHost  # noqa: E402
-
-
-class Board:
-    """What the view asks of the board: marks, the cursor, focus."""
-
-    def __init__(self) -> None:
-        self.marks: dict[str, list[tuple[int, int]]] = {}
-        self.cursor: tuple[int, int] | None = None
-        self.focused = False
-        self.animations = 0
-
-    def mark(self, cells: list[tuple[int, int]], css_class: str, **_: Any) -> None:
-        self.marks[css_class] = list(cells)
-
-    def move_cursor(self, row: int, col: int, *, focus: bool = True) -> None:
-        self.cursor = (row, col)
-
-    def has_focus(self) -> bool:
-        return False
-
-    def focus(self) -> None:
-        self.focused = True
-
-    def animate(self, *_: Any) -> None:
-        self.animations += 1
-
-    @property
-    def codes(self) -> Any:
-        return mock.MagicMock()
-
-    @property
-    def layout(self) -> Any:
-        return mock.MagicMock()
+from tests.unit.play_host import HeadlessBoard, PlayHost  # noqa: E402
 
 
 class Host(PlayHost):
     """A game screen in miniature: moves go through app.core.play; announcements are kept."""
 
     def __init__(self, state: pipes.State, verbosity: str = "short") -> None:
-        super().__init__(pipes.SPEC, state, Board(), verbosity=verbosity)
+        super().__init__(pipes.SPEC, state, HeadlessBoard(), verbosity=verbosity)
 
 
 class Button:
@@ -84,6 +50,8 @@ def make(preset: str, seed: str, verbosity: str = "short") -> tuple[PipesView, H
     view = PipesView(host, pipes.SPEC)
     host.view = view
     view._unlock_button = Button()
+    host.board.open(view.layout(host.state), view.paint, view.widen)
+    host.draw(force=True)
     return view, host
 
 
