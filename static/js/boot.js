@@ -78,9 +78,38 @@
     if (stage) stage.textContent = text(id);
   }
 
+  // A failure's cause in words, whatever was thrown or rejected: an Error or DOMException by its name
+  // and message, an Event by what it came from (an IndexedDB request's event carries the request's
+  // error), text as it is; never "[object Event]".
+  function describe(reason, depth) {
+    if (reason === null || reason === undefined || reason === "") return "";
+    if (typeof reason !== "object" && typeof reason !== "function") return String(reason);
+    if ((depth || 0) > 2) return "";
+    var isEvent = typeof Event === "function" && reason instanceof Event;
+    if (isEvent) {
+      if (reason.message) return String(reason.message);  // an ErrorEvent
+      if (reason.error) return describe(reason.error, (depth || 0) + 1);
+      var target = reason.target;
+      var inner = "";
+      try { inner = target && target.error ? describe(target.error, (depth || 0) + 1) : ""; } catch (e) { inner = ""; }
+      if (inner) return inner;
+      var source = target && target.constructor && target.constructor.name;
+      return "a “" + reason.type + "” event" + (source ? " from " + source : "");
+    }
+    var name = reason.name ? String(reason.name) : "";
+    var message = reason.message ? String(reason.message) : "";
+    if (name && message) return message.indexOf(name) === 0 ? message : name + ": " + message;
+    if (message || name) return message || name;
+    var text = String(reason);
+    if (!/^\[object \w+\]$/.test(text)) return text;
+    var kind = reason.constructor && reason.constructor.name;
+    return "an unexpected " + (kind || "value");
+  }
+  window.masumeDescribeFailure = describe;  // (app/web/engine.py words numpy's failure with it)
+
   // A reason for the message: one line, and never a Python traceback (its last line names the error).
   function readable(reason) {
-    var lines = String(reason || "").split("\n").map(function (line) { return line.trim(); })
+    var lines = describe(reason).split("\n").map(function (line) { return line.trim(); })
       .filter(function (line) { return line; });
     var traceback = lines.some(function (line) {
       return line.indexOf("Traceback (most recent call last)") === 0 || line.indexOf("File \"") === 0;
@@ -722,9 +751,8 @@
     if (id) setStage(id);
   });
   window.addEventListener("unhandledrejection", function (event) {
-    var reason = event.reason && (event.reason.message || String(event.reason));
     console.error("Masume start-up failed:", event.reason);
-    fail("msg-load-failed", reason);
+    fail("msg-load-failed", event.reason);
   });
   window.addEventListener("error", function (event) {
     // A script or module that does not load (a missing vendor file) only shows up here.
