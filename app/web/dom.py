@@ -43,6 +43,19 @@ def focus_in_place(node: Any) -> None:
     node.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
 
+def focus_on(node: Any) -> None:
+    """Focus an element and bring it into view by scrolling only this page's own boxes.
+
+    A plain focus() scrolls every document up to the top one to show the element: in a game
+    portal's frame it moved the portal's page (static/js/board-grid.js: masumeFocus).
+    """
+    helper = getattr(window, "masumeFocus", None)
+    if helper is not None:
+        helper(node)
+    else:  # (board-grid.js missing: the page says so; focus at least never moves an embedding page)
+        focus_in_place(node)
+
+
 def by_id(element_id: str) -> Any:
     """Return the element with this id (None if absent)."""
     return document.getElementById(element_id)

@@ -10,7 +10,7 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable
 
-from app.web.dom import Listeners, by_id, document, guard, window
+from app.web.dom import Listeners, by_id, document, focus_on, guard, window
 from app.web.i18n import I18n
 
 
@@ -41,7 +41,7 @@ class SnapshotSetting:
         if not stored and document.activeElement is not None and str(document.activeElement.id) == "snapshot-clear":
             # Clear is about to be disabled under the player's focus: keep it here, on what is stored now.
             status_line.setAttribute("tabindex", "-1")
-            status_line.focus()
+            focus_on(status_line)
         clear.disabled = not stored
 
     def clear(self) -> None:

@@ -22,7 +22,7 @@ from app.games.mirrors import editor
 from app.games.mirrors.editor import EditError, EditorStage, Verdict
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
-from app.web.dom import Listeners, by_id, element, window
+from app.web.dom import Listeners, by_id, element, focus_on, window
 from app.web.layout import (
     MOUSE_PRIMARY,
     MOUSE_SECONDARY,
@@ -161,7 +161,7 @@ class EditorScreen:
                                     element("div", cls="controls", children=list(buttons.values())),
                                     self.verdict_line, self.link_box])
         self.slow = SlowMove(self.root, actions, self._listeners, t=self.t, on_cancel=self._test_cancelled,
-                             label_key="mirrors_edit_testing", focus_after=buttons["test"].focus)
+                             label_key="mirrors_edit_testing", focus_after=lambda: focus_on(buttons["test"]))
         clear = element("button", attrs={"type": "button", "id": "editor-clear", "data-i18n": "mirrors_edit_clear"})
         on(clear, "click", lambda _event: self.shell.confirm(
             self.t("mirrors_edit_clear_title"), self.t("mirrors_edit_clear_text"), self._clear,
@@ -381,7 +381,7 @@ class EditorScreen:
             if self.verdict is not None else text
         self.shell.announce(text)
         if not ok:
-            self.link.focus()
+            focus_on(self.link)
             self.link.select()
 
     # ----- drafts ----------------------------------------------------------------------------
@@ -442,7 +442,7 @@ class EditorScreen:
     def _delete(self, name: str) -> None:
         self.drafts.remove(self.game, name)
         self._show_drafts()
-        self.draft_list.name.focus()  # its Delete button is gone: focus stays in the drafts box
+        focus_on(self.draft_list.name)  # its Delete button is gone: focus stays in the drafts box
         self.shell.announce(self.t("mirrors_edit_deleted", name=name))
 
     # ----- teardown --------------------------------------------------------------------------
