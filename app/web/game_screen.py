@@ -109,7 +109,13 @@ class GameScreen:
 
     def _build(self) -> None:
         self.heading = element("h1", cls="game-title", attrs={"id": "game-title"})
-        self.rule = element("p", cls="game-rule")
+        self.rule = element("p", cls="game-rule", attrs={"id": "game-rule"})
+        # In the compact layout (a portal's frame, a phone on its side) the rule folds behind this button,
+        # so the board has the room; elsewhere the button is not shown and the rule always is.
+        self.rule_toggle = element("button", cls="rule-toggle", attrs={
+            "type": "button", "id": "rule-toggle", "aria-expanded": "false", "aria-controls": "game-rule",
+            "data-i18n": "rule_toggle"})
+        self._listeners.on(self.rule_toggle, "click", lambda _event: self.toggle_rule())
         self.board_area = element("div", cls="board-area")
         self.keys_line = element("p", cls="board-keys", attrs={"id": "board-keys"})
         # What Check found and what a hint did, in words next to the board (the live region says them too).
@@ -158,7 +164,8 @@ class GameScreen:
                                    before=self.status_line)
         # DOM (and so Tab) order follows the wide layout's reading order: board, then the column beside it.
         layout = element("div", cls="game-layout", children=[board_column, play_bar, panel])
-        self.root.appendChild(element("header", cls="game-header", children=[self.heading, self.rule]))
+        self.header = element("header", cls="game-header", children=[self.heading, self.rule_toggle, self.rule])
+        self.root.appendChild(self.header)
         self.root.appendChild(layout)
 
     # ----- opening a puzzle ------------------------------------------------------------------
@@ -412,6 +419,17 @@ class GameScreen:
     def settings_changed(self) -> None:
         """Follow the header's settings (shortcuts on or off)."""
         self.controls.set_shortcuts(self.shell.shortcuts_on)
+
+    def toggle_rule(self) -> None:
+        """Show or fold the rule under the title (compact layout); the board is fitted to the room left."""
+        shown = self.rule_toggle.getAttribute("aria-expanded") != "true"
+        self.rule_toggle.setAttribute("aria-expanded", "true" if shown else "false")
+        self.header.classList.toggle("rule-open", shown)
+        self.refit()
+
+    def refit(self) -> None:
+        """Fit the board to its room again (the room changed: a notice, the rule, full screen)."""
+        self.zoom.fit()
 
     def focus_board(self) -> None:
         """Put the keyboard focus on the board."""

@@ -28,6 +28,11 @@
   var nativeFetch = window.fetch && window.fetch.bind(window);
   var snapshotFound = null;  // Promise<boolean>: whether a start-up snapshot of this build is stored
   var isFileUrl = window.location.protocol === "file:";
+  // Shown in a frame (a game portal's page around it)? Then a refused service worker says nothing of
+  // its own: a portal's page needs the network anyway, and app/web/shell.py says that nothing is kept.
+  var embedded = false;
+  try { embedded = window.self !== window.top; } catch (e) { embedded = true; }
+  if (embedded) root.setAttribute("data-embedded", "frame");
 
   // A start-up snapshot of this build is read from Cache Storage at once, while PyScript loads:
   // static/js/interpreter.js takes it from here (the cache and key are named the same there).
@@ -127,7 +132,7 @@
       var box = byId("loading-error");
       byId("loading-error-text").textContent = text(messageId, values);
       box.hidden = false;
-      byId("loading-retry").focus();
+      byId("loading-retry").focus({preventScroll: true});  // (never scrolls an embedding page)
     });
   }
 
@@ -606,6 +611,7 @@
 
   function offlineUnavailable() {
     root.setAttribute("data-offline", "unavailable");
+    if (embedded) return;
     notice("msg-offline-unavailable", "offline-close", function () { byId("boot-notice").textContent = ""; });
   }
 

@@ -11,7 +11,9 @@ from app.web.layout import global_key_rows, key_rows, mouse_rows, pointer_help, 
 def screen_key_rows(screen: Any) -> list[tuple[str, str]]:
     """Every key of this screen: the board's actions, then the page's own (for the Controls help)."""
     t = screen.i18n.t
-    return key_rows(screen.view.actions, t) + global_key_rows(t, single_keys=screen.shell.shortcuts_on)
+    return key_rows(screen.view.actions, t) + global_key_rows(t, single_keys=screen.shell.shortcuts_on,
+                                                             fullscreen=screen.shell.fullscreen.allowed,
+                                                             board_actions=screen.view.actions)
 
 
 def control_sections(screen: Any) -> list[tuple[str, list[tuple[str, str]], str | None]]:

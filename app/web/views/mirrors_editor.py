@@ -225,8 +225,9 @@ class EditorScreen:
         t, actions = self.t, self.view.actions
         keys = [*key_rows(actions, t), ("↑ ↓ ← →", t("keys_global_move")), ("Home / End", t("keys_global_row_ends")),
                 ("Enter", t("mirrors_edit_palette_enter")),
-                *[row for row in global_key_rows(t, single_keys=self.shell.shortcuts_on)
-                  if row[1] == t("keys_global_help")]]
+                *[row for row in global_key_rows(t, single_keys=self.shell.shortcuts_on,
+                                                 fullscreen=self.shell.fullscreen.allowed)
+                  if row[1] in (t("keys_global_help"), t("keys_global_fullscreen"))]]
         return [("controls_mouse", mouse_rows(actions, t), None), ("controls_touch", touch_rows(actions, t), None),
                 ("controls_keyboard", keys, None)]
 
