@@ -99,16 +99,17 @@
       try { inner = target && target.error ? describe(target.error, (depth || 0) + 1) : ""; } catch (e) { inner = ""; }
       if (inner) return inner;
       var source = target && target.constructor && target.constructor.name;
-      return "a “" + reason.type + "” event" + (source ? " from " + source : "");
+      return "“" + reason.type + "” event" + (source ? " from " + source : "");
     }
     var name = reason.name ? String(reason.name) : "";
     var message = reason.message ? String(reason.message) : "";
     if (name && message) return message.indexOf(name) === 0 ? message : name + ": " + message;
     if (message || name) return message || name;
-    var text = String(reason);
-    if (!/^\[object \w+\]$/.test(text)) return text;
-    var kind = reason.constructor && reason.constructor.name;
-    return "an unexpected " + (kind || "value");
+    var text = "";
+    try { text = String(reason); } catch (e) { text = ""; }  // (an object without toString)
+    if (text && !/^\[object \w+\]$/.test(text)) return text;
+    var kind = typeof reason.constructor === "function" && reason.constructor.name;
+    return "an unexpected " + (kind && kind !== "Object" ? kind : "value");
   }
   window.masumeDescribeFailure = describe;  // (app/web/engine.py words numpy's failure with it)
 

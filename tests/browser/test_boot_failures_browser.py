@@ -272,3 +272,30 @@ def test_a_slow_download_keeps_going_and_a_stopped_one_says_so(browser) -> None:
         TricklingHandler.release.set()
         context.close()
         server.shutdown()
+
+
+# What PyScript's start rejected with where a portal's frame was denied IndexedDB: the request's error event.
+DENIED_EVENT = """(() => {
+    const request = new EventTarget();
+    request.error = new DOMException('The user denied permission to access the database.', 'UnknownError');
+    let caught;
+    request.addEventListener('error', (event) => { caught = event; });
+    request.dispatchEvent(new Event('error'));
+    return caught; })()"""
+
+
+@pytest.mark.parametrize(("rejected", "said"), [
+    (DENIED_EVENT, "UnknownError: The user denied permission to access the database."),
+    ("new Event('error')", "“error” event"),
+    ("new DOMException('', 'SecurityError')", "SecurityError"),
+    ("Object.create(null)", "an unexpected value"),
+])
+def test_a_start_that_fails_on_an_event_or_a_dom_exception_names_the_step_and_the_cause_in_words(
+        browser, base_url, rejected, said) -> None:  # noqa: ANN001
+    script = f"window.addEventListener('DOMContentLoaded', () => {{ Promise.reject({rejected}); }});"
+    context, page, _ = open_failing(browser, base_url, f"{base_url}no-such-file", lambda route: route.abort(),
+                                    init_script=script)
+    text = assert_readable(page)
+    assert text.startswith("The game could not start at the step “Loading Python and numpy”: "), text
+    assert said in text and "[object" not in text, text
+    context.close()
