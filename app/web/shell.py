@@ -538,7 +538,12 @@ class Shell:
         if self._notice_timer is not None:
             window.clearTimeout(self._notice_timer)  # harmless when the timer itself called us
             self._notice_timer = None
-        by_id("notice").hidden = True
+        notice = by_id("notice")
+        if notice.hidden:
+            return
+        notice.hidden = True
+        if self.screen is not None and hasattr(self.screen, "refit"):
+            self.screen.refit()  # the board may take the room the notice had
 
     def check_storage(self) -> None:
         """Tell the player once if records cannot be kept on this device."""

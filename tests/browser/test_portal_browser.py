@@ -222,6 +222,17 @@ def test_arrows_and_space_on_the_board_never_scroll_the_portal_page(denied: tupl
     assert frame.locator("#stat-moves").inner_text() == "4"  # the click, then three Spaces
 
 
+# What of the board (its first and last cells) and of its controls lies outside the frame's window.
+OUTSIDE = """() => {
+    const cells = document.querySelectorAll('.board-grid button.cell');
+    const wanted = [cells[0], cells[cells.length - 1],
+                    ...document.querySelectorAll('.play-bar .controls button:not([hidden])'),
+                    ...document.querySelectorAll('.play-bar .tool-choice')];
+    return wanted.filter((node) => { const r = node.getBoundingClientRect();
+        return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; })
+      .map((node) => node.id || node.getAttribute('aria-label') || node.textContent); }"""
+
+
 def test_every_games_default_board_and_its_controls_fit_a_short_frame(denied: tuple[Page, FrameLog]) -> None:
     page, _log = denied
     frame = game_frame(page)
@@ -236,16 +247,19 @@ def test_every_games_default_board_and_its_controls_fit_a_short_frame(denied: tu
             go(frame, f"#{game}")
             frame.locator(".board-grid button.cell").first.wait_for()
             assert root_attr(frame, "data-compact") is not None, (width, height)
-            outside = frame.evaluate("""() => {
-                const cells = document.querySelectorAll('.board-grid button.cell');
-                const wanted = [cells[0], cells[cells.length - 1],
-                                ...document.querySelectorAll('.play-bar .controls button:not([hidden])'),
-                                ...document.querySelectorAll('.play-bar .tool-choice')];
-                return wanted.filter((node) => { const r = node.getBoundingClientRect();
-                    return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; })
-                  .map((node) => node.id || node.getAttribute('aria-label') || node.textContent); }""")
+            outside = frame.evaluate(OUTSIDE)
             if outside or frame.evaluate("() => scrollY") != 0:
                 misses.append((width, height, game, outside))
+            # The rule is folded behind a button there; shown, the board is fitted to the room left.
+            rule, toggle = frame.locator("#game-rule"), frame.locator("#rule-toggle")
+            assert rule.is_hidden() and toggle.get_attribute("aria-expanded") == "false"
+            toggle.click()
+            assert rule.is_visible() and toggle.get_attribute("aria-expanded") == "true"
+            outside = frame.evaluate(OUTSIDE)
+            if outside:
+                misses.append((width, height, game, "rule shown", outside))
+            toggle.click()
+            assert rule.is_hidden()
     assert misses == []
 
 
