@@ -26,7 +26,7 @@ from app.core.strings import detect_language
 from app.web import dom, engine
 from app.web.audio import Audio
 from app.web.compact import update_compact
-from app.web.dom import Callback, Listeners, by_id, document, element, focus_in_place, focus_on, window
+from app.web.dom import Callback, Listeners, by_id, document, element, focus_in_place, focus_on, open_dialog, window
 from app.web.fullscreen import Fullscreen
 from app.web.i18n import I18n
 from app.web.layout import global_key_rows
@@ -115,7 +115,8 @@ class Shell:
         update_compact(self.fullscreen.active)
         self._show_embedded_storage()
         self._show_toggles()
-        self.snapshot_setting = SnapshotSetting(self.i18n, self._listeners, self.notify)
+        self.snapshot_setting = SnapshotSetting(self.i18n, self._listeners, self.notify,
+                                                storage_denied=self.storage_denied)
         self.i18n.apply()
         if document.documentElement.getAttribute("data-boot") == "failed":
             return  # the loader named a missing or damaged file: its message stays, the game does not start half-built
@@ -447,7 +448,7 @@ class Shell:
         note.hidden = self.shortcuts_on
         dialog = by_id("keys-dialog")
         if not dialog.open:
-            dialog.showModal()
+            open_dialog(dialog)
         focus_on(by_id("keys-close"))
 
     def _on_help_key(self, event: Any) -> None:
@@ -472,7 +473,7 @@ class Shell:
         yes.textContent = self.i18n.t(yes_key)
         dialog = by_id("confirm-dialog")
         if not dialog.open:
-            dialog.showModal()
+            open_dialog(dialog)
         focus_on(by_id("confirm-no"))
 
     def _on_confirm_closed(self, _event: Any) -> None:

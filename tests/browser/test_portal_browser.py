@@ -7,7 +7,8 @@ boot) per scenario:
 
 - storage denied, this Chromium's default for a third-party frame: the game starts, Cross Light is
   won by clicks with its records kept in memory, the page says once that records are not kept here
-  with a link to the game's own address; arrows and Space never scroll the portal's page; every
+  with a link to the game's own address; arrows, Space and the dialogs they open never
+  scroll the portal's page; every
   game's default board and its controls fit 960×640, 800×600 and 640×480 frames and a phone on
   its side; full screen.
 - storage allowed (partitioned storage, as most browsers give frames): a win is kept across a
@@ -202,10 +203,12 @@ def test_a_denied_frame_plays_a_whole_game_by_clicks_with_records_in_memory(deni
     line = frame.locator("#embedded-storage")
     assert line.is_visible() and "not kept in this frame" in line.inner_text()
     assert frame.locator("#embedded-open").get_attribute("href") == frame.url.split("#", 1)[0]
+    assert frame.locator("#snapshot-setting").is_hidden(), "no start-up snapshot is promised where none is kept"
     frame.locator("#settings summary").click()
 
 
-def test_arrows_and_space_on_the_board_never_scroll_the_portal_page(denied: tuple[Page, FrameLog]) -> None:
+def test_keys_on_the_board_and_the_dialogs_they_open_never_scroll_the_portal_page(
+        denied: tuple[Page, FrameLog]) -> None:
     page, _log = denied
     frame = game_frame(page)
     state = puzzle("portal-keys")
@@ -221,6 +224,17 @@ def test_arrows_and_space_on_the_board_never_scroll_the_portal_page(denied: tupl
     assert frame.evaluate("() => [document.activeElement.dataset.row, document.activeElement.dataset.col]") == [
         "4", "1"]
     assert frame.locator("#stat-moves").inner_text() == "4"  # the click, then three Spaces
+    # The dialogs keys open (Controls, the new-game question) and close never scroll it either: opening
+    # one focuses its button, whose scroll reached the portal's page.
+    for key, dialog in (("?", "#keys-dialog"), ("n", "#confirm-dialog")):
+        page.keyboard.press(key)
+        frame.locator(f"{dialog}[open]").wait_for()
+        assert frame.evaluate("(d) => document.querySelector(d).contains(document.activeElement)", dialog)
+        assert page.evaluate("() => window.scrollY") == 0, f"{key}'s dialog scrolled the portal's page"
+        page.keyboard.press("Escape")
+        frame.wait_for_function("(d) => !document.querySelector(d).open", arg=dialog)
+        assert page.evaluate("() => window.scrollY") == 0, f"closing {key}'s dialog scrolled the portal's page"
+    assert frame.evaluate("() => document.activeElement.matches('button.cell')"), "the focus went back to the board"
 
 
 # What of the board (its first and last cells, or with `frame` its frame) and of its controls lies outside

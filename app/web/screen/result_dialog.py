@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.web.clipboard import copy_text
-from app.web.dom import Listeners, by_id, element, focus_in_place, focus_on, window
+from app.web.dom import Listeners, by_id, element, focus_in_place, focus_on, open_dialog, window
 
 try:  # the page's Python; absent under CPython, where this module is only type-checked
     from pyodide.ffi import to_js
@@ -146,11 +146,9 @@ class ResultDialog:
             if self._place is not None:
                 self._place.insertBefore(self.dialog, self._before)
                 self.dialog.classList.add("in-page")
-                left, top = window.scrollX, window.scrollY
-                self.dialog.show()  # not modal: the board above it stays visible and readable
-                window.scrollTo(left, top)  # show() focused (and scrolled to) its first button: the scroll is below
+                open_dialog(self.dialog, modal=False)  # not modal: the board above it stays visible and readable
             else:
-                self.dialog.showModal()
+                open_dialog(self.dialog)
         if self._place is not None and to_js is not None:
             # Scroll only until the focused action shows (its focus ring with it), so as much of the
             # board stays in sight as fits: a focused button below the fold is a focus no one sees.
