@@ -7,10 +7,9 @@ boot) per scenario:
 
 - storage denied, this Chromium's default for a third-party frame: the game starts, Cross Light is
   won by clicks with its records kept in memory, the page says once that records are not kept here
-  with a link to the game's own address; arrows, Space and the dialogs they open never
-  scroll the portal's page; every
-  game's default board and its controls fit 960×640, 800×600 and 640×480 frames and a phone on
-  its side; full screen.
+  with a link to the game's own address; arrows, Space and the dialogs they open never scroll the
+  portal's page; every game's default board and its controls fit 960×640, 800×600 and 640×480
+  frames and a phone on its side; full screen.
 - storage allowed (partitioned storage, as most browsers give frames): a win is kept across a
   reload of the portal's page, and the service worker and the start-up snapshot work in the frame.
 - Cross-Origin-Opener-Policy + Cross-Origin-Embedder-Policy: as a top-level page, and in a
