@@ -33,10 +33,14 @@
   var embedded = false;
   try { embedded = window.self !== window.top; } catch (e) { embedded = true; }
   if (embedded) root.setAttribute("data-embedded", "frame");
+  // A frame sandboxed without allow-same-origin runs with an opaque origin: the browser refuses the page
+  // its own module scripts and every storage (reading window.caches throws), so the game cannot start
+  // there; the loader says so instead of touching any of it.
+  var opaque = !isFileUrl && window.origin === "null";
 
   // A start-up snapshot of this build is read from Cache Storage at once, while PyScript loads:
   // static/js/interpreter.js takes it from here (the cache and key are named the same there).
-  if (BUILD && window.caches && window.isSecureContext && !isFileUrl) {
+  if (BUILD && !opaque && window.caches && window.isSecureContext && !isFileUrl) {
     var snapshotCache = "masume:" + new URL("./", document.baseURI).href + ":" + BUILD.version + ":snapshot";
     // (One call: CacheStorage.match with a cacheName neither opens nor creates that cache.)
     var matched = caches.match(new URL("masume-start-snapshot.bin", document.baseURI).href, {cacheName: snapshotCache})
@@ -182,7 +186,7 @@
   }
 
   function fail(messageId, detail, urls) {
-    if (failed || failing || root.getAttribute("data-ready") === "true") return;
+    if (failed || failing || opaque || root.getAttribute("data-ready") === "true") return;  // (opaque: said below)
     // From a file:// URL every later failure has the same cause: say that one.
     if (isFileUrl) { show("msg-file-protocol"); return; }
     failing = true;
@@ -652,7 +656,7 @@
     });
   }
 
-  if ("serviceWorker" in navigator && !isFileUrl) {
+  if (!opaque && "serviceWorker" in navigator && !isFileUrl) {
     // A page that started under a worker and sees another take over was loaded from an older
     // release: it reloads once, so it never fetches its remaining files from a newer one. (The
     // first visit's worker claiming the page is not that: the page started without a worker.)
@@ -763,6 +767,7 @@
   });
   window.addEventListener("error", function (event) {
     // A script or module that does not load (a missing vendor file) only shows up here.
+    if (opaque) return;  // (every module is refused in a sandbox without allow-same-origin: said once, below)
     var target = event.target;
     if (target && target.rel === "stylesheet" && target.href) {
       var sheet = byUrl[new URL(target.href, document.baseURI).href];
@@ -776,7 +781,7 @@
     else fail("msg-load-failed", url.split("/").pop(), Object.keys(byUrl));
   }, true);
 
-  if (!isFileUrl && BUILD) startDownloads();
+  if (!isFileUrl && !opaque && BUILD) startDownloads();
 
   whenParsed(function () {
     localise();
@@ -793,6 +798,11 @@
     });
     if (isFileUrl) {
       show("msg-file-protocol");
+      return;
+    }
+    if (opaque) {
+      root.setAttribute("data-boot-problem", "sandboxed");
+      show("msg-sandboxed", {url: window.location.href.split("#")[0]});
       return;
     }
     if (!BUILD) {  // the list itself did not arrive: the upload is incomplete

@@ -386,3 +386,23 @@ def test_isolated_headers_in_a_sandboxed_frame_with_storage(allowed_browser: Bro
         frame.wait_for_selector('html[data-snapshot="stored"]', state="attached", timeout=SNAPSHOT_TIMEOUT_MS)
     finally:
         context.close()
+
+
+def test_a_frame_sandboxed_without_same_origin_says_why_the_game_cannot_start(browser: Browser, portal: Portal,
+                                                                            request_log: RequestLog) -> None:
+    # Its origin is opaque: the browser refuses the page its own module scripts (and reading window.caches
+    # throws), so nothing can start; the loader says why, in words, with the game's own address.
+    context = browser.new_context(viewport=PORTAL_VIEWPORT)
+    try:
+        page = context.new_page()
+        request_log.watch(page)
+        page.goto(portal.page_for(hash="#crosslight", sandbox="allow-scripts", allow=""))
+        frame = game_frame(page)
+        error = frame.locator("#loading-error-text")
+        error.wait_for(state="visible", timeout=30_000)
+        text = error.inner_text()
+        assert text.startswith("The game cannot start in this frame") and "allow-same-origin" in text, text
+        assert text.endswith(portal.game_url), text
+        assert frame.locator("#loading-retry").is_visible()
+    finally:
+        context.close()
