@@ -265,6 +265,8 @@ def test_every_games_default_board_and_its_controls_fit_a_short_frame(denied: tu
             outside = frame.evaluate(OUTSIDE, False)
             if outside or frame.evaluate("() => scrollY") != 0:
                 misses.append((width, height, game, outside))
+            if frame.locator(".board-tools").is_visible():
+                misses.append((width, height, game, "zoom tools shown for a board that fits"))
             # The rule is folded behind a button there. Shown, the board is fitted to the room left: where
             # even its smallest cells need more (Minesweeper on a phone on its side), it scrolls in its frame.
             rule, toggle = frame.locator("#game-rule"), frame.locator("#rule-toggle")
@@ -277,6 +279,16 @@ def test_every_games_default_board_and_its_controls_fit_a_short_frame(denied: tu
             toggle.click()
             assert rule.is_hidden()
     assert misses == []
+    # A board larger than the room (Expert Minesweeper, 30×16, in 800×600): the zoom tools show, and the
+    # board scrolls inside its own frame, which stays in the window.
+    page.evaluate("() => { const f = document.getElementById('game'); f.width = 800; f.height = 600; }")
+    frame.wait_for_function("() => innerWidth === 800 && innerHeight === 600")
+    go(frame, "#mines/1.30x16n99.layoutseed")
+    frame.locator(".board-grid button.cell").first.wait_for()
+    assert frame.locator(".board-tools").is_visible()
+    assert frame.evaluate(OUTSIDE, True) == [] and frame.evaluate("() => scrollY") == 0
+    assert frame.evaluate("() => { const f = document.querySelector('.board-frame');"
+                          " return f.scrollHeight > f.clientHeight || f.scrollWidth > f.clientWidth; }")
 
 
 def test_full_screen_where_the_portal_allows_it(denied: tuple[Page, FrameLog]) -> None:
