@@ -31,8 +31,10 @@ class Fullscreen:
         self.button.hidden = not self.allowed
         self._changed = changed
         # The browser may refuse (no user gesture, a frame without allow="fullscreen"): the promise's
-        # rejection is answered here, once a refusal, never an unhandled rejection.
+        # rejection is answered here, once a refusal, never an unhandled rejection. Leaving that fails
+        # (the browser left already, on its own Escape) needs no word.
         self._refused = Callback(lambda *_: refused())
+        self._ignored = Callback(lambda *_: None)
         listeners.on(self.button, "click", lambda _event: self.toggle())
         listeners.on(document, "fullscreenchange", self._on_change)
         self.show()
@@ -46,10 +48,20 @@ class Fullscreen:
         """Enter full screen, or leave it."""
         if not self.allowed:
             return
-        promise: Any = (document.exitFullscreen() if self.active
-                        else document.documentElement.requestFullscreen())
+        if self.active:
+            self.leave()
+            return
+        promise: Any = document.documentElement.requestFullscreen()
         if promise is not None:
             promise.catch(self._refused.proxy)
+
+    def leave(self) -> None:
+        """Leave full screen, if the page is in it (never enter it)."""
+        if not self.active:
+            return
+        promise: Any = document.exitFullscreen()
+        if promise is not None:
+            promise.catch(self._ignored.proxy)
 
     def show(self) -> None:
         """Mark the button pressed while in full screen (its words say on or off, as the sound toggles do)."""
@@ -60,7 +72,3 @@ class Fullscreen:
     def _on_change(self, _event: Any) -> None:
         self.show()
         self._changed()
-
-    def close(self) -> None:
-        """Free the refusal's proxy."""
-        self._refused.close()

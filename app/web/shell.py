@@ -25,7 +25,7 @@ from app.core.storage import NOTICE_UNAVAILABLE, Storage
 from app.core.strings import detect_language
 from app.web import dom, engine
 from app.web.audio import Audio
-from app.web.compact import update_compact
+from app.web.compact import is_compact, update_compact
 from app.web.dom import Callback, Listeners, by_id, document, element, focus_in_place, focus_on, open_dialog, window
 from app.web.fullscreen import Fullscreen
 from app.web.i18n import I18n
@@ -161,8 +161,8 @@ class Shell:
         if settings.open:
             settings.open = False
             focus_on(settings.querySelector("summary"))
-        elif self.fullscreen.active and not event.defaultPrevented and document.querySelector("dialog[open]") is None:
-            self.fullscreen.toggle()  # (browsers leave full screen on Escape themselves; where one does not, this does)
+        elif not event.defaultPrevented and document.querySelector("dialog[open]") is None:
+            self.fullscreen.leave()  # (browsers leave full screen on Escape themselves; where one does not, this does)
 
     @staticmethod
     def _close_settings_outside(event: Any) -> None:
@@ -528,8 +528,7 @@ class Shell:
         else:
             self._notice_timer = window.setTimeout(self._hide_notice.proxy, NOTICE_MS)
         notice.hidden = False
-        if self.screen is not None and hasattr(self.screen, "refit"):
-            self.screen.refit()  # the notice took room above the board: it is fitted again below it
+        self._refit_below_notice()
 
     def clear_notice(self) -> None:
         """Hide the notice at once (what it said no longer applies)."""
@@ -543,8 +542,13 @@ class Shell:
         if notice.hidden:
             return
         notice.hidden = True
-        if self.screen is not None and hasattr(self.screen, "refit"):
-            self.screen.refit()  # the board may take the room the notice had
+        self._refit_below_notice()
+
+    def _refit_below_notice(self) -> None:
+        """In the compact layout the board fills the room to the window's bottom: a notice that came or went
+        changed that room, so the board is fitted again (elsewhere the page scrolls, and the board stays)."""
+        if is_compact() and self.screen is not None and hasattr(self.screen, "refit"):
+            self.screen.refit()
 
     def check_storage(self) -> None:
         """Tell the player once if records cannot be kept on this device."""

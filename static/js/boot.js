@@ -21,6 +21,7 @@
   var TIMEOUT_MS = window.masumeBootTimeoutMs || 90000;
   var STALL_MS = window.masumeBootStallMs || 30000;
   var DIAGNOSE_MS = 4000;  // how long a failure waits to find out whether a file is missing
+  var SNAPSHOT_WAIT_MS = 10000;  // how long the start waits for Cache Storage to say whether a snapshot is stored
   var root = document.documentElement;
   var failed = false;
   var failing = false;
@@ -42,9 +43,13 @@
   // static/js/interpreter.js takes it from here (the cache and key are named the same there).
   if (BUILD && !opaque && window.caches && window.isSecureContext && !isFileUrl) {
     var snapshotCache = "masume:" + new URL("./", document.baseURI).href + ":" + BUILD.version + ":snapshot";
-    // (One call: CacheStorage.match with a cacheName neither opens nor creates that cache.)
-    var matched = caches.match(new URL("masume-start-snapshot.bin", document.baseURI).href, {cacheName: snapshotCache})
-      .catch(function () { return null; });
+    // (One call: CacheStorage.match with a cacheName neither opens nor creates that cache.) Refused
+    // (a portal's frame denied storage), it is no snapshot; unanswered for SNAPSHOT_WAIT_MS, the page
+    // starts the normal way rather than wait on a storage that may never answer.
+    var matched = Promise.race([new Promise(function (resolve) {
+      caches.match(new URL("masume-start-snapshot.bin", document.baseURI).href, {cacheName: snapshotCache})
+        .then(resolve, function () { resolve(null); });
+    }), new Promise(function (resolve) { setTimeout(function () { resolve(null); }, SNAPSHOT_WAIT_MS); })]);
     snapshotFound = matched.then(function (response) { return !!response; });
     window.masumeSnapshotFound = snapshotFound;
     window.masumeSnapshotRead = matched.then(function (response) { return response ? response.arrayBuffer() : null; })
