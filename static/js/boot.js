@@ -49,7 +49,8 @@
     var matched = Promise.race([new Promise(function (resolve) {
       caches.match(new URL("masume-start-snapshot.bin", document.baseURI).href, {cacheName: snapshotCache})
         .then(resolve, function () { resolve(null); });
-    }), new Promise(function (resolve) { setTimeout(function () { resolve(null); }, SNAPSHOT_WAIT_MS); })]);
+    }), new Promise(function (resolve) { setTimeout(function () { resolve(null); }, SNAPSHOT_WAIT_MS); })])
+      .catch(function () { return null; });  // (a match that throws at once)
     snapshotFound = matched.then(function (response) { return !!response; });
     window.masumeSnapshotFound = snapshotFound;
     window.masumeSnapshotRead = matched.then(function (response) { return response ? response.arrayBuffer() : null; })
