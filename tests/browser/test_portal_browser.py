@@ -323,6 +323,16 @@ def test_full_screen_where_the_portal_allows_it(denied: tuple[Page, FrameLog]) -
     frame.locator("#keys-button").click()
     assert "full screen, on or off" in frame.locator("#keys-list").inner_text()
     frame.locator("#keys-close").click()
+    # Where the board binds F itself (Minesweeper's flag), F on the board flags, and Controls says so.
+    go(frame, "#mines")
+    frame.locator('.board-grid button.cell[data-row="0"][data-col="0"]').focus()
+    page.keyboard.press("f")
+    frame.wait_for_function("() => document.activeElement.getAttribute('aria-label').includes('flag')")
+    assert frame.evaluate("() => document.fullscreenElement") is None
+    frame.locator("#keys-button").click()
+    assert "F (away from the board): full screen, on or off" in frame.locator("#keys-list").inner_text().replace(
+        "\n", ": ").replace("\t", ": ")
+    frame.locator("#keys-close").click()
 
 
 # ----- storage allowed: partitioned storage, as most browsers give a frame ------------------------
