@@ -158,7 +158,7 @@ def denied(browser: Browser, portal: Portal, request_log: RequestLog) -> Iterato
 
 
 def test_a_denied_frame_starts_says_once_that_records_are_not_kept_and_links_to_its_own_tab(
-        denied: tuple[Page, FrameLog], portal: Portal) -> None:
+        denied: tuple[Page, FrameLog], portal: Portal, request_log: RequestLog) -> None:
     page, log = denied
     frame = game_frame(page)
     # This Chromium denies a third-party frame every storage by default (the project's flags change nothing).
@@ -186,6 +186,9 @@ def test_a_denied_frame_starts_says_once_that_records_are_not_kept_and_links_to_
     assert any(url.endswith("static/vendor/app.zip") for url in log.requests), "the frame's requests are watched"
     assert all(url.startswith((portal.game_url, "data:", "blob:")) for url in log.requests), log.requests
     assert log.errors == []
+    # The suite's request log (every test's "nothing left the origin") sees the frame's requests too.
+    frame.evaluate("() => fetch('static/vendor/precache.js', {cache: 'no-store'}).then((r) => r.text())")
+    assert portal.game_url + "static/vendor/precache.js" in request_log.local
 
 
 def test_a_denied_frame_plays_a_whole_game_by_clicks_with_records_in_memory(denied: tuple[Page, FrameLog]) -> None:
