@@ -28,8 +28,10 @@ def on_shortcut(screen: Any, event: Any) -> None:
     if event.altKey or event.repeat or not screen.shell.shortcuts_on:
         return  # a held H is one hint, not one per key repeat; and the player may turn letters off
     if key in ("h", "H"):
+        event.preventDefault()  # (a key the game takes does nothing else: nothing scrolls, no page around it)
         screen.hint()
     elif key in ("c", "C"):
+        event.preventDefault()
         screen.check()
     elif key in ("n", "N"):
         event.preventDefault()
