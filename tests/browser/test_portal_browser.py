@@ -307,14 +307,15 @@ def test_full_screen_where_the_portal_allows_it(denied: tuple[Page, FrameLog]) -
         assert box is not None
         return box["width"]
 
+    pressed = "(p) => document.getElementById('fullscreen-toggle').getAttribute('aria-pressed') === p"
     before = cell_px()
     button.click()
     frame.wait_for_function("() => document.fullscreenElement !== null")
+    frame.wait_for_function(pressed, arg="true")  # (it follows fullscreenchange, a moment after)
     frame.wait_for_function(f"(w) => ({CELL_WIDTH})() > w", arg=before)
-    assert button.get_attribute("aria-pressed") == "true"
     page.keyboard.press("Escape")
     frame.wait_for_function("() => document.fullscreenElement === null")
-    assert button.get_attribute("aria-pressed") == "false"
+    frame.wait_for_function(pressed, arg="false")
     frame.wait_for_function(f"(w) => ({CELL_WIDTH})() === w", arg=before)
     # F, from the board: on, then off; the Controls dialog names it.
     frame.locator(".board-grid button.cell").first.click()
