@@ -2,12 +2,13 @@
 #   make play   set up what is missing, then serve the game on http://127.0.0.1:$(PORT)/
 #   make test   set up what is missing, then run every test (lint, unit, browser)
 #   make dist   build the folder to deploy: dist/masume/ and dist/masume.zip (README "Deploying")
+#   make portal build it, then show it as a game portal does: in a frame of another site (README)
 PORT ?= 8000
 PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
 
-.PHONY: play test vendor dist lint typecheck unit browser bench clean
+.PHONY: play test vendor dist portal lint typecheck unit browser bench clean
 
 play: vendor
 	@$(PYTHON) scripts/serve.py --port $(PORT)
@@ -27,6 +28,10 @@ vendor:
 # The folder to deploy: only the files the game loads, index.html at the root; prints the sizes.
 dist: vendor
 	@$(PYTHON) scripts/dist.py
+
+# The built folder on 127.0.0.1:$(PORT), and a portal's page framing it on localhost:$(PORT)+1 (another site).
+portal: dist
+	@$(PYTHON) scripts/portal.py --port $(PORT)
 
 $(VENV)/.installed: requirements-dev.txt
 	@scripts/need.sh venv

@@ -29,7 +29,7 @@ from pyodide.ffi import to_js
 
 from app.core.game import run_to_end
 from app.core.slices import batches
-from app.web.dom import Callback, Listeners, element
+from app.web.dom import Callback, Listeners, element, focus_on
 from app.web.layout import (
     MOUSE_MIDDLE,
     MOUSE_SECONDARY,
@@ -331,7 +331,7 @@ class BoardWidget:
         self.cursor = (row, col)
         self._set_cursor_tabstop()
         if focus:
-            self.buttons[self.cursor].focus()
+            focus_on(self.buttons[self.cursor])
 
     def has_focus(self) -> bool:
         """Return True when keyboard focus is on one of the positions."""
@@ -342,7 +342,7 @@ class BoardWidget:
         if not self.built:
             self._focus_when_built = True
             return
-        self.buttons[self.cursor].focus()
+        focus_on(self.buttons[self.cursor])
 
     def build_steps(self) -> Generator[float, None, None]:
         """Make the grid's rows and buttons (static/js/board-grid.js), yielding the share made after each slice.

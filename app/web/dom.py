@@ -43,6 +43,36 @@ def focus_in_place(node: Any) -> None:
     node.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
 
+def focus_on(node: Any) -> None:
+    """Focus an element and bring it into view by scrolling only this page's own boxes.
+
+    A plain focus() scrolls every document up to the top one to show the element: in a game
+    portal's frame it moved the portal's page (static/js/board-grid.js: masumeFocus).
+    """
+    helper = getattr(window, "masumeFocus", None)
+    if helper is not None:
+        helper(node)
+    else:  # (board-grid.js missing: the page says so; focus at least never moves an embedding page)
+        focus_in_place(node)
+
+
+def open_dialog(dialog: Any, *, modal: bool = True) -> None:
+    """Open a dialog without the browser focusing (and so scrolling to) anything in it; the caller focuses.
+
+    Opening a dialog focuses its first control with a scroll that reaches every document up to the top
+    one: in a game portal's frame the Controls dialog scrolled the portal's page by 440 px. Inert while
+    it opens, the dialog offers nothing to focus; the caller then focuses its choice with `focus_on`.
+    """
+    dialog.inert = True
+    try:
+        if modal:
+            dialog.showModal()
+        else:
+            dialog.show()
+    finally:
+        dialog.inert = False
+
+
 def by_id(element_id: str) -> Any:
     """Return the element with this id (None if absent)."""
     return document.getElementById(element_id)

@@ -29,4 +29,10 @@ def when_ready(arrived: Callable[[], None], failed: Callable[[str], None]) -> No
     if hasattr(window, "masumeNumpyNow"):
         window.masumeNumpyNow()  # installed after the first screen unless asked for: asked now
     window.masumeNumpy.then(create_once_callable(guard(lambda _result: arrived())),
-                            create_once_callable(guard(lambda error: failed(str(error)[:160]))))
+                            create_once_callable(guard(lambda error: failed(_in_words(error)[:160]))))
+
+
+def _in_words(error: object) -> str:
+    """A failure's cause as the loader words it (an Event or DOMException too, never "[object Event]")."""
+    describe = getattr(window, "masumeDescribeFailure", None)
+    return str(describe(error)) if describe is not None else str(error)

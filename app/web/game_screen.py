@@ -437,6 +437,10 @@ class GameScreen:
         """Follow the header's settings (shortcuts on or off)."""
         self.page.controls.set_shortcuts(self.shell.shortcuts_on)
 
+    def refit(self) -> None:
+        """Fit the board to its room again (the room changed: a notice, the rule, full screen)."""
+        self.page.zoom.fit()
+
     def focus_board(self) -> None:
         """Put the keyboard focus on the board."""
         if self.board is not None:

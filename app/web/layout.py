@@ -152,10 +152,22 @@ GLOBAL_KEYS: tuple[tuple[str, str, bool], ...] = (
 )
 
 
-def global_key_rows(t: Callable[..., str], *, single_keys: bool) -> list[tuple[str, str]]:
-    """Return (keys, what they do) for the page's keys; single-key shortcuts only when they are on."""
+FULLSCREEN_KEY = "f"  # full screen on or off (app/web/shell.py), where the browser allows it
+
+
+def global_key_rows(t: Callable[..., str], *, single_keys: bool, fullscreen: bool = False,
+                    board_actions: Iterable[Action] = ()) -> list[tuple[str, str]]:
+    """Return (keys, what they do) for the page's keys; single-key shortcuts only when they are on.
+
+    `fullscreen`: the browser allows full screen here, so F toggles it; where the board binds F
+    itself (Minesweeper's flag), the row says F works away from the board.
+    """
     rows = [("↑ ↓ ← →", t("keys_global_move")), ("Home / End", t("keys_global_row_ends"))]
     rows += [(keys, t(what)) for keys, what, single in GLOBAL_KEYS if single_keys or not single]
+    if fullscreen and single_keys:
+        key = key_label(FULLSCREEN_KEY)
+        taken = any(action.matches_key(FULLSCREEN_KEY, False) for action in board_actions)
+        rows.append((t("keys_off_board", keys=key) if taken else key, t("keys_global_fullscreen")))
     return rows
 
 

@@ -20,7 +20,7 @@ from app.core.replay import SPEEDS, Playback, Replay, ReplayError
 from app.core.route import format_hash
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
-from app.web.dom import Callback, Listeners, by_id, calling, document, element, use_stylesheet, window
+from app.web.dom import Callback, Listeners, by_id, calling, document, element, focus_on, use_stylesheet, window
 from app.web.screen.draw import draw_state, draw_steps
 from app.web.screen.host import BoardHost
 from app.web.screen.slow_move import SlowMove
@@ -263,7 +263,7 @@ class ReplayScreen:
         self.buttons["start"].disabled = self.buttons["back"].disabled = replay.at_start
         self.buttons["forward"].disabled = self.buttons["end"].disabled = replay.at_end
         if focused is not None and getattr(focused, "disabled", False):
-            play.focus()  # the button pressed just ran out of moves: keep focus on a control that acts
+            focus_on(play)  # the button pressed just ran out of moves: keep focus on a control that acts
         if announce:
             self.shell.announce(self._where(before, move))
 
@@ -298,7 +298,7 @@ class ReplayScreen:
         self.copy_field.hidden = ok
         if not ok:  # the link, selected, to copy by hand
             self.copy_field.value = str(window.location.href)
-            self.copy_field.focus()
+            focus_on(self.copy_field)
             self.copy_field.select()
 
     # ----- teardown ------------------------------------------------------------------------------

@@ -22,11 +22,13 @@ from app.core.settings import Settings
 from app.core.stage_progress import StageProgress
 from app.core.stars import Stars
 from app.core.stats import Stats
-from app.core.storage import Storage
+from app.core.storage import NOTICE_UNAVAILABLE, Storage
 from app.core.strings import detect_language
 from app.web import dom, engine
 from app.web.audio import Audio
-from app.web.dom import Callback, Listeners, by_id, document, focus_in_place, window
+from app.web.compact import is_compact, update_compact
+from app.web.dom import Callback, Listeners, by_id, document, element, focus_in_place, focus_on, open_dialog, window
+from app.web.fullscreen import Fullscreen
 from app.web.i18n import I18n
 from app.web.layout import global_key_rows
 from app.web.local_storage import local_storage_backing
@@ -50,7 +52,12 @@ class Shell:
     """Owns storage, settings, audio, language and the current screen."""
 
     def __init__(self) -> None:
-        self.storage = Storage(local_storage_backing(), kinds=KINDS)
+        backing = local_storage_backing()
+        # In another site's frame (a game portal) the browser may keep nothing at all: then the page
+        # says so once, with a link that opens Masume in its own tab, where records are kept.
+        self.embedded = document.documentElement.getAttribute("data-embedded") == "frame"
+        self.storage_denied = backing is None
+        self.storage = Storage(backing, kinds=KINDS)
         migrate_records(self.storage)  # older formats read into today's, once per visit; never raises
         self.settings = Settings(self.storage)
         self.bests = Bests(self.storage)
@@ -90,19 +97,28 @@ class Shell:
         on(by_id("shortcuts-toggle"), "change", lambda event: self.set_setting("shortcuts", bool(event.target.checked)))
         on(by_id("announce-select"), "change", lambda event: self.set_setting("announce", str(event.target.value)))
         on(by_id("palette-select"), "change", lambda event: self.set_palette(str(event.target.value)))
-        on(by_id("skip-link"), "click", lambda _event: by_id("view").focus())
+        on(by_id("skip-link"), "click", lambda _event: focus_on(by_id("view")))
         on(by_id("keys-button"), "click", lambda _event: self.open_keys())
         on(by_id("keys-close"), "click", lambda _event: by_id("keys-dialog").close())
         on(by_id("confirm-yes"), "click", lambda _event: self._answer(True))
         on(by_id("confirm-no"), "click", lambda _event: self._answer(False))
         on(by_id("confirm-dialog"), "close", self._on_confirm_closed)
         on(document, "keydown", self._on_help_key)
-        # Settings is a disclosure: Escape and a click elsewhere close it, as a menu would (it covers the panel).
+        # Settings is a disclosure: Escape and a click elsewhere close it, as a menu would (it covers the panel);
+        # with nothing open, Escape leaves full screen.
         on(document, "keydown", self._close_settings_on_escape)
         on(document, "click", self._close_settings_outside)
         on(document, "keydown", self._on_board_wrap)
+        on(document, "keydown", self._on_fullscreen_key)
+        self.fullscreen = Fullscreen(self._listeners, self.i18n.t, changed=self._on_fullscreen,
+                                     refused=lambda: self.notify(self.i18n.t("fullscreen_refused")))
+        # (before any screen's own resize listener: the layout is settled before a screen fits its board)
+        on(window, "resize", lambda _event: update_compact(self.fullscreen.active))
+        update_compact(self.fullscreen.active)
+        self._show_embedded_storage()
         self._show_toggles()
-        self.snapshot_setting = SnapshotSetting(self.i18n, self._listeners, self.notify)
+        self.snapshot_setting = SnapshotSetting(self.i18n, self._listeners, self.notify,
+                                                storage_denied=self.storage_denied)
         self.i18n.apply()
         if document.documentElement.getAttribute("data-boot") == "failed":
             return  # the loader named a missing or damaged file: its message stays, the game does not start half-built
@@ -111,12 +127,44 @@ class Shell:
         self.route()
         self.keep_records()
 
+    def _show_embedded_storage(self) -> None:
+        """In Settings, for as long as the page is open: records are not kept in this frame, and a link out."""
+        line = by_id("embedded-storage")
+        line.hidden = not (self.embedded and self.storage_denied)
+        by_id("embedded-open").setAttribute("href", self.own_address())
+
     @staticmethod
-    def _close_settings_on_escape(event: Any) -> None:
+    def own_address() -> str:
+        """The page's own address without its hash: what opens Masume in a tab of its own."""
+        return str(window.location.href).split("#", 1)[0]
+
+    def _on_fullscreen(self) -> None:
+        """Full screen came or went (the button, F, Escape): the layout follows and the board is fitted again."""
+        update_compact(self.fullscreen.active)
+        if self.screen is not None and hasattr(self.screen, "refit"):
+            self.screen.refit()
+
+    def _on_fullscreen_key(self, event: Any) -> None:
+        """F turns full screen on or off, unless a field, a dialog or the board (Minesweeper's flag) took the key."""
+        if str(event.key) not in ("f", "F") or event.ctrlKey or event.metaKey or event.altKey or event.repeat:
+            return
+        if not self.shortcuts_on or not self.fullscreen.allowed or event.defaultPrevented:
+            return
+        tag = str(getattr(event.target, "tagName", "") or "").lower()
+        if tag in ("input", "select", "textarea") or document.querySelector("dialog[open]:not(.in-page)") is not None:
+            return
+        event.preventDefault()
+        self.fullscreen.toggle()
+
+    def _close_settings_on_escape(self, event: Any) -> None:
         settings = by_id("settings")
-        if str(event.key) == "Escape" and settings.open:
+        if str(event.key) != "Escape":
+            return
+        if settings.open:
             settings.open = False
-            settings.querySelector("summary").focus()
+            focus_on(settings.querySelector("summary"))
+        elif not event.defaultPrevented and document.querySelector("dialog[open]") is None:
+            self.fullscreen.leave()  # (browsers leave full screen on Escape themselves; where one does not, this does)
 
     @staticmethod
     def _close_settings_outside(event: Any) -> None:
@@ -318,6 +366,7 @@ class Shell:
             on = bool(self.settings.get(name))
             node.setAttribute("aria-pressed", "true" if on else "false")
             node.setAttribute("data-state", self.i18n.t("toggle_on" if on else "toggle_off"))
+        self.fullscreen.show()
         by_id("shortcuts-toggle").checked = self.shortcuts_on
         by_id("announce-select").value = self.settings.get("announce")
         by_id("palette-select").value = self.settings.get("palette")
@@ -379,8 +428,9 @@ class Shell:
         if self.screen is not None and hasattr(self.screen, "control_sections"):
             sections = self.screen.control_sections()
         else:  # no board here: only the keys that act on this screen
-            sections = [("controls_keyboard", [row for row in global_key_rows(t, single_keys=self.shortcuts_on)
-                                                if row[1] == t("keys_global_help")], None)]
+            rows = global_key_rows(t, single_keys=self.shortcuts_on, fullscreen=self.fullscreen.allowed)
+            sections = [("controls_keyboard", [row for row in rows if row[1] in (
+                t("keys_global_help"), t("keys_global_fullscreen"))], None)]
         listing = by_id("keys-list")
         listing.replaceChildren()
         for title_key, rows, text in sections:
@@ -400,8 +450,8 @@ class Shell:
         note.hidden = self.shortcuts_on
         dialog = by_id("keys-dialog")
         if not dialog.open:
-            dialog.showModal()
-        by_id("keys-close").focus()
+            open_dialog(dialog)
+        focus_on(by_id("keys-close"))
 
     def _on_help_key(self, event: Any) -> None:
         if str(event.key) != "?" or event.ctrlKey or event.metaKey or event.altKey or not self.shortcuts_on:
@@ -425,8 +475,8 @@ class Shell:
         yes.textContent = self.i18n.t(yes_key)
         dialog = by_id("confirm-dialog")
         if not dialog.open:
-            dialog.showModal()
-        by_id("confirm-no").focus()
+            open_dialog(dialog)
+        focus_on(by_id("confirm-no"))
 
     def _on_confirm_closed(self, _event: Any) -> None:
         # "close" arrives a task after the dialog closed: if a new question has opened meanwhile
@@ -458,14 +508,29 @@ class Shell:
         """Empty the live region (what it said belongs to a screen or a game that is gone)."""
         by_id("live").textContent = ""
 
-    def notify(self, text: str) -> None:
-        """Show a short visible notice under the header (also read by screen readers)."""
+    def notify(self, text: str, *, link: tuple[str, str] | None = None) -> None:
+        """Show a short visible notice under the header (also read by screen readers).
+
+        A notice with a link (its words, its address: opened in a new tab) stays until the player
+        closes it or leaves the screen: a link that vanishes on a timer is one a player cannot follow.
+        """
         notice = by_id("notice")
-        notice.textContent = text
-        notice.hidden = False
+        notice.replaceChildren()
+        notice.appendChild(element("span", text=text))
         if self._notice_timer is not None:
             window.clearTimeout(self._notice_timer)
-        self._notice_timer = window.setTimeout(self._hide_notice.proxy, NOTICE_MS)
+            self._notice_timer = None
+        if link is not None:
+            words, href = link
+            notice.appendChild(element("a", cls="notice-link", text=words,
+                                       attrs={"href": href, "target": "_blank", "rel": "noopener"}))
+            close = element("button", cls="notice-close", text=self.i18n.t("close"), attrs={"type": "button"})
+            close.addEventListener("click", self._hide_notice.proxy)
+            notice.appendChild(close)
+        else:
+            self._notice_timer = window.setTimeout(self._hide_notice.proxy, NOTICE_MS)
+        notice.hidden = False
+        self._refit_below_notice()
 
     def clear_notice(self) -> None:
         """Hide the notice at once (what it said no longer applies)."""
@@ -475,7 +540,17 @@ class Shell:
         if self._notice_timer is not None:
             window.clearTimeout(self._notice_timer)  # harmless when the timer itself called us
             self._notice_timer = None
-        by_id("notice").hidden = True
+        notice = by_id("notice")
+        if notice.hidden:
+            return
+        notice.hidden = True
+        self._refit_below_notice()
+
+    def _refit_below_notice(self) -> None:
+        """In the compact layout the board fills the room to the window's bottom: a notice that came or went
+        changed that room, so the board is fitted again (elsewhere the page scrolls, and the board stays)."""
+        if is_compact() and self.screen is not None and hasattr(self.screen, "refit"):
+            self.screen.refit()
 
     def check_storage(self) -> None:
         """Tell the player once if records cannot be kept on this device."""
@@ -483,5 +558,9 @@ class Shell:
         dropped = [key.split(":", 1)[1] for key in self.storage.take_dropped_saves()]
         names = self.i18n.t("list_separator").join(
             self.i18n.t(registry.backend(game).name_key) if registry.is_game(game) else game for game in dropped)
-        if notices:
-            self.notify(self.i18n.sentences(*(self.i18n.t(notice, games=names) for notice in notices)))
+        if not notices:
+            return
+        embedded = self.embedded and self.storage_denied and NOTICE_UNAVAILABLE in notices
+        keys = ["storage_embedded" if embedded and notice == NOTICE_UNAVAILABLE else notice for notice in notices]
+        text = self.i18n.sentences(*(self.i18n.t(key, games=names) for key in keys))
+        self.notify(text, link=(self.i18n.t("open_in_tab"), self.own_address()) if embedded else None)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from app.core.storage import Storage
     from app.web.audio import Audio
     from app.web.board import BoardWidget
+    from app.web.fullscreen import Fullscreen
     from app.web.i18n import I18n
 
 
@@ -27,7 +28,8 @@ class Screen(Protocol):
     """What the shell asks of the screen it shows.
 
     A screen with a board also offers `control_sections()` (the Controls help) and may offer
-    `settings_changed()`; the shell asks for them only where they are.
+    `settings_changed()` and `refit()` (fit the board to a room that changed: full screen, a
+    notice); the shell asks for them only where they are.
     """
 
     @property
@@ -58,6 +60,7 @@ class ShellServices(Protocol):
     stages: StageProgress
     stars: Stars
     runs: Runs
+    fullscreen: Fullscreen
     dailies: DailyLog
 
     @property

@@ -10,17 +10,19 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable
 
-from app.web.dom import Listeners, by_id, document, guard, window
+from app.web.dom import Listeners, by_id, document, focus_on, guard, window
 from app.web.i18n import I18n
 
 
 class SnapshotSetting:
     """Keeps the row under Settings true whenever the panel opens, and clears on request."""
 
-    def __init__(self, i18n: I18n, listeners: Listeners, notify: Any) -> None:
+    def __init__(self, i18n: I18n, listeners: Listeners, notify: Any, *, storage_denied: bool = False) -> None:
         self.i18n = i18n
         self.notify = notify
-        self.available = hasattr(window, "masumeSnapshot")  # absent where the page has no Cache Storage
+        # Absent where the page has no Cache Storage; where the browser keeps nothing at all (a portal's
+        # frame denied storage) no snapshot is ever made, so the row would only promise one.
+        self.available = hasattr(window, "masumeSnapshot") and not storage_denied
         by_id("snapshot-setting").hidden = not self.available
         if self.available:
             listeners.on(by_id("settings"), "toggle", lambda _event: self.refresh())
@@ -41,7 +43,7 @@ class SnapshotSetting:
         if not stored and document.activeElement is not None and str(document.activeElement.id) == "snapshot-clear":
             # Clear is about to be disabled under the player's focus: keep it here, on what is stored now.
             status_line.setAttribute("tabindex", "-1")
-            status_line.focus()
+            focus_on(status_line)
         clear.disabled = not stored
 
     def clear(self) -> None:

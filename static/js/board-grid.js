@@ -75,6 +75,33 @@
     return hash.length > max ? null : hash;
   };
 
+  // Focuses an element without letting the browser scroll anything, then brings it into view by
+  // scrolling only this page's own boxes: the board's frame (a board larger than its room scrolls
+  // there) and this document, the least that shows it, below a sticky bar (the root's
+  // scroll-padding-top). A plain focus() scrolls every document up to the top one to show the
+  // element: in a game portal's frame that moved the portal's page at each arrow key.
+  window.masumeFocus = function (node) {
+    node.focus({preventScroll: true});
+    var frame = node.closest && node.closest(".board-frame");
+    if (frame) nearest(frame, node);
+    var box = node.getBoundingClientRect();
+    var top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    var dy = box.top < top ? box.top - top : Math.max(0, Math.min(box.bottom - window.innerHeight, box.top - top));
+    var dx = box.left < 0 ? box.left : Math.max(0, Math.min(box.right - window.innerWidth, box.left));
+    if (dx || dy) window.scrollBy(dx, dy);
+  };
+  // Scrolls a box (its padding edge) by the least that shows `node` whole, or its start when it is larger.
+  function nearest(box, node) {
+    var outer = box.getBoundingClientRect();
+    var inner = node.getBoundingClientRect();
+    var left = outer.left + box.clientLeft;
+    var top = outer.top + box.clientTop;
+    if (inner.left < left) box.scrollLeft -= left - inner.left;
+    else if (inner.right > left + box.clientWidth) box.scrollLeft += Math.min(inner.right - left - box.clientWidth, inner.left - left);
+    if (inner.top < top) box.scrollTop -= top - inner.top;
+    else if (inner.bottom > top + box.clientHeight) box.scrollTop += Math.min(inner.bottom - top - box.clientHeight, inner.top - top);
+  }
+
   // A finished board's buttons stay focusable for review but report disabled: all of them in one call.
   window.masumeSetDisabled = function (grid, disabled) {
     grid.querySelectorAll("button").forEach(function (button) {

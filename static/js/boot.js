@@ -21,6 +21,7 @@
   var TIMEOUT_MS = window.masumeBootTimeoutMs || 90000;
   var STALL_MS = window.masumeBootStallMs || 30000;
   var DIAGNOSE_MS = 4000;  // how long a failure waits to find out whether a file is missing
+  var SNAPSHOT_WAIT_MS = 10000;  // how long the start waits for Cache Storage to say whether a snapshot is stored
   var root = document.documentElement;
   var failed = false;
   var failing = false;
@@ -28,14 +29,28 @@
   var nativeFetch = window.fetch && window.fetch.bind(window);
   var snapshotFound = null;  // Promise<boolean>: whether a start-up snapshot of this build is stored
   var isFileUrl = window.location.protocol === "file:";
+  // Shown in a frame (a game portal's page around it)? Then a refused service worker says nothing of
+  // its own: a portal's page needs the network anyway, and app/web/shell.py says that nothing is kept.
+  var embedded = false;
+  try { embedded = window.self !== window.top; } catch (e) { embedded = true; }
+  if (embedded) root.setAttribute("data-embedded", "frame");
+  // A frame sandboxed without allow-same-origin runs with an opaque origin: the browser refuses the page
+  // its own module scripts and every storage (reading window.caches throws), so the game cannot start
+  // there; the loader says so instead of touching any of it.
+  var opaque = !isFileUrl && window.origin === "null";
 
   // A start-up snapshot of this build is read from Cache Storage at once, while PyScript loads:
   // static/js/interpreter.js takes it from here (the cache and key are named the same there).
-  if (BUILD && window.caches && window.isSecureContext && !isFileUrl) {
+  if (BUILD && !opaque && window.caches && window.isSecureContext && !isFileUrl) {
     var snapshotCache = "masume:" + new URL("./", document.baseURI).href + ":" + BUILD.version + ":snapshot";
-    // (One call: CacheStorage.match with a cacheName neither opens nor creates that cache.)
-    var matched = caches.match(new URL("masume-start-snapshot.bin", document.baseURI).href, {cacheName: snapshotCache})
-      .catch(function () { return null; });
+    // (One call: CacheStorage.match with a cacheName neither opens nor creates that cache.) Refused
+    // (a portal's frame denied storage), it is no snapshot; unanswered for SNAPSHOT_WAIT_MS, the page
+    // starts the normal way rather than wait on a storage that may never answer.
+    var matched = Promise.race([new Promise(function (resolve) {
+      caches.match(new URL("masume-start-snapshot.bin", document.baseURI).href, {cacheName: snapshotCache})
+        .then(resolve, function () { resolve(null); });
+    }), new Promise(function (resolve) { setTimeout(function () { resolve(null); }, SNAPSHOT_WAIT_MS); })])
+      .catch(function () { return null; });  // (a match that throws at once)
     snapshotFound = matched.then(function (response) { return !!response; });
     window.masumeSnapshotFound = snapshotFound;
     window.masumeSnapshotRead = matched.then(function (response) { return response ? response.arrayBuffer() : null; })
@@ -78,9 +93,39 @@
     if (stage) stage.textContent = text(id);
   }
 
+  // A failure's cause in words, whatever was thrown or rejected: an Error or DOMException by its name
+  // and message, an Event by what it came from (an IndexedDB request's event carries the request's
+  // error), text as it is; never "[object Event]".
+  function describe(reason, depth) {
+    if (reason === null || reason === undefined || reason === "") return "";
+    if (typeof reason !== "object" && typeof reason !== "function") return String(reason);
+    if ((depth || 0) > 2) return "";
+    var isEvent = typeof Event === "function" && reason instanceof Event;
+    if (isEvent) {
+      if (reason.message) return String(reason.message);  // an ErrorEvent
+      if (reason.error) return describe(reason.error, (depth || 0) + 1);
+      var target = reason.target;
+      var inner = "";
+      try { inner = target && target.error ? describe(target.error, (depth || 0) + 1) : ""; } catch (e) { inner = ""; }
+      if (inner) return inner;
+      var source = target && target.constructor && target.constructor.name;
+      return "“" + reason.type + "” event" + (source ? " from " + source : "");
+    }
+    var name = reason.name ? String(reason.name) : "";
+    var message = reason.message ? String(reason.message) : "";
+    if (name && message) return message.indexOf(name) === 0 ? message : name + ": " + message;
+    if (message || name) return message || name;
+    var text = "";
+    try { text = String(reason); } catch (e) { text = ""; }  // (an object without toString)
+    if (text && !/^\[object \w+\]$/.test(text)) return text;
+    var kind = typeof reason.constructor === "function" && reason.constructor.name;
+    return "an unexpected " + (kind && kind !== "Object" ? kind : "value");
+  }
+  window.masumeDescribeFailure = describe;  // (app/web/engine.py words numpy's failure with it)
+
   // A reason for the message: one line, and never a Python traceback (its last line names the error).
   function readable(reason) {
-    var lines = String(reason || "").split("\n").map(function (line) { return line.trim(); })
+    var lines = describe(reason).split("\n").map(function (line) { return line.trim(); })
       .filter(function (line) { return line; });
     var traceback = lines.some(function (line) {
       return line.indexOf("Traceback (most recent call last)") === 0 || line.indexOf("File \"") === 0;
@@ -98,7 +143,7 @@
       var box = byId("loading-error");
       byId("loading-error-text").textContent = text(messageId, values);
       box.hidden = false;
-      byId("loading-retry").focus();
+      byId("loading-retry").focus({preventScroll: true});  // (never scrolls an embedding page)
     });
   }
 
@@ -147,7 +192,7 @@
   }
 
   function fail(messageId, detail, urls) {
-    if (failed || failing || root.getAttribute("data-ready") === "true") return;
+    if (failed || failing || opaque || root.getAttribute("data-ready") === "true") return;  // (opaque: said below)
     // From a file:// URL every later failure has the same cause: say that one.
     if (isFileUrl) { show("msg-file-protocol"); return; }
     failing = true;
@@ -577,6 +622,7 @@
 
   function offlineUnavailable() {
     root.setAttribute("data-offline", "unavailable");
+    if (embedded) return;
     notice("msg-offline-unavailable", "offline-close", function () { byId("boot-notice").textContent = ""; });
   }
 
@@ -616,7 +662,7 @@
     });
   }
 
-  if ("serviceWorker" in navigator && !isFileUrl) {
+  if (!opaque && "serviceWorker" in navigator && !isFileUrl) {
     // A page that started under a worker and sees another take over was loaded from an older
     // release: it reloads once, so it never fetches its remaining files from a newer one. (The
     // first visit's worker claiming the page is not that: the page started without a worker.)
@@ -722,12 +768,12 @@
     if (id) setStage(id);
   });
   window.addEventListener("unhandledrejection", function (event) {
-    var reason = event.reason && (event.reason.message || String(event.reason));
     console.error("Masume start-up failed:", event.reason);
-    fail("msg-load-failed", reason);
+    fail("msg-load-failed", event.reason);
   });
   window.addEventListener("error", function (event) {
     // A script or module that does not load (a missing vendor file) only shows up here.
+    if (opaque) return;  // (every module is refused in a sandbox without allow-same-origin: said once, below)
     var target = event.target;
     if (target && target.rel === "stylesheet" && target.href) {
       var sheet = byUrl[new URL(target.href, document.baseURI).href];
@@ -741,7 +787,7 @@
     else fail("msg-load-failed", url.split("/").pop(), Object.keys(byUrl));
   }, true);
 
-  if (!isFileUrl && BUILD) startDownloads();
+  if (!isFileUrl && !opaque && BUILD) startDownloads();
 
   whenParsed(function () {
     localise();
@@ -758,6 +804,11 @@
     });
     if (isFileUrl) {
       show("msg-file-protocol");
+      return;
+    }
+    if (opaque) {
+      root.setAttribute("data-boot-problem", "sandboxed");
+      show("msg-sandboxed", {url: window.location.href.split("#")[0]});
       return;
     }
     if (!BUILD) {  // the list itself did not arrive: the upload is incomplete

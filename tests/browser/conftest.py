@@ -54,15 +54,31 @@ def browser() -> Iterator[Browser]:
 
 
 class RequestLog:
-    """Every URL requested by the pages of a test run, split into local and foreign."""
+    """Every URL requested by the pages of a test run, split into local and foreign.
+
+    A page's frames are watched with it (Playwright reports their requests and errors on the page):
+    the portal tests (test_portal_browser.py) add their two origins, the game's and the portal page's,
+    with `allow` for as long as they serve them.
+    """
 
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url
+        self.origins: list[str] = [base_url]
         self.foreign: list[str] = []
         self.errors: list[str] = []
+        self.local: list[str] = []  # (the page's own requests, for tests that check what was asked)
+
+    def allow(self, *origins: str) -> None:
+        """Count requests to these origins (URL prefixes) as the page's own."""
+        self.origins.extend(origins)
+
+    def disallow(self, *origins: str) -> None:
+        """Stop counting these origins as the page's own."""
+        for origin in origins:
+            self.origins.remove(origin)
 
     def watch(self, page: Page) -> None:
-        """Record this page's requests and uncaught page errors."""
+        """Record this page's requests and uncaught page errors, its frames' included."""
         page.on("request", self._on_request)
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("console", self._on_console)
@@ -73,7 +89,9 @@ class RequestLog:
 
     def _on_request(self, request) -> None:  # noqa: ANN001 - Playwright's Request
         url = request.url
-        if not (url.startswith(self.base_url) or url.startswith(LOCAL_SCHEMES)):
+        if url.startswith(tuple(self.origins)):
+            self.local.append(url)
+        elif not url.startswith(LOCAL_SCHEMES):
             self.foreign.append(url)
 
 
@@ -88,6 +106,7 @@ def no_request_leaves_origin(request_log: RequestLog) -> Iterator[None]:
     """After every browser test: nothing was fetched from outside the page's origin, nothing threw."""
     request_log.foreign.clear()
     request_log.errors.clear()
+    request_log.local.clear()
     yield
     assert request_log.foreign == [], f"requests left the origin: {request_log.foreign}"
     assert request_log.errors == [], f"uncaught page errors: {request_log.errors}"

@@ -9,6 +9,7 @@ starting Python, so each costs a second or two, not a boot.
 from __future__ import annotations
 
 import functools
+import re
 import threading
 import time
 import zipfile
@@ -272,3 +273,34 @@ def test_a_slow_download_keeps_going_and_a_stopped_one_says_so(browser) -> None:
         TricklingHandler.release.set()
         context.close()
         server.shutdown()
+
+
+# What PyScript's start rejected with where a portal's frame was denied IndexedDB: the request's error event.
+DENIED_EVENT = """(() => {
+    const request = new EventTarget();
+    request.error = new DOMException('The user denied permission to access the database.', 'UnknownError');
+    let caught;
+    request.addEventListener('error', (event) => { caught = event; });
+    request.dispatchEvent(new Event('error'));
+    return caught; })()"""
+
+
+@pytest.mark.parametrize(("rejected", "said"), [
+    (DENIED_EVENT, "UnknownError: The user denied permission to access the database."),
+    ("new Event('error')", "“error” event"),
+    ("new DOMException('', 'SecurityError')", "SecurityError"),
+    ("Object.create(null)", "an unexpected value"),
+])
+def test_a_start_that_fails_on_an_event_or_a_dom_exception_names_the_step_and_the_cause_in_words(
+        browser, base_url, rejected, said) -> None:  # noqa: ANN001
+    # Once the page is parsed (before its module scripts, which DOMContentLoaded would wait for). PyScript's
+    # module is held (never answered), so the start stays at its first step and nothing else can fail
+    # first: this rejection is the failure said.
+    script = ("document.addEventListener('readystatechange', () => { if (document.readyState === 'interactive') "
+              f"Promise.reject({rejected}); }});")
+    context, page, _ = open_failing(browser, base_url, f"{base_url}static/vendor/pyscript/core.js",
+                                    lambda route: None, init_script=script)
+    text = assert_readable(page)
+    assert re.match(r"The game could not start at the step “\w[^”]*”: ", text), text  # (the step the loader was at)
+    assert said in text and "[object" not in text, text
+    context.close()

@@ -29,3 +29,11 @@ def test_global_rows_drop_single_keys_when_they_are_off() -> None:
     off = dict(global_key_rows(t, single_keys=False))
     assert {"H", "N", "?", "Control+Z"} <= set(on)
     assert "Control+Z" in off and not {"H", "N", "?"} & set(off)
+
+
+def test_f_toggles_full_screen_only_where_the_browser_allows_it_and_says_so_beside_a_board_that_uses_f() -> None:
+    assert "F" not in dict(global_key_rows(t, single_keys=True))  # no full screen here: no row
+    assert dict(global_key_rows(t, single_keys=True, fullscreen=True))["F"] == "full screen, on or off"
+    assert "F" not in dict(global_key_rows(t, single_keys=False, fullscreen=True))  # a single-key shortcut
+    beside_flag = dict(global_key_rows(t, single_keys=True, fullscreen=True, board_actions=ACTIONS))
+    assert beside_flag["F (away from the board)"] == "full screen, on or off"

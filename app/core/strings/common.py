@@ -103,6 +103,9 @@ EN: dict[str, str] = {
     "params_refused": "These board settings cannot be used.",  # a ParamsError with no words of the game's own
     # Notices
     "storage_unavailable": "Records will not be kept on this device.",
+    "storage_embedded": "Records are not kept here: your browser keeps nothing for a game shown inside another site.",
+    "storage_embedded_short": "Records are not kept in this frame.",
+    "open_in_tab": "Open Masume in a new tab to keep them",
     "storage_full": ("This device's storage for Masume is full: what was just saved lasts only until the page "
                      "is closed."),
     "storage_saves_dropped": "To make room for your records, the unfinished game of {games} was not kept.",
@@ -165,7 +168,7 @@ EN: dict[str, str] = {
     "deaths": "Deaths",
     # Players' settings, keys help, confirmations, board zoom, announcements
     "settings": "Settings",
-    "setting_shortcuts": "Single-key shortcuts (N, H, C, ?)",
+    "setting_shortcuts": "Single-key shortcuts (N, H, C, F, ?)",
     "setting_announce": "Announcements",
     "snapshot_title": "Start-up snapshot",
     "snapshot_stored": "Stored on this device ({size} MB): Masume starts in about a second.",
@@ -189,6 +192,11 @@ EN: dict[str, str] = {
     "keys_global_help": "this list of controls",
     "keys_global_move": "move the cursor",
     "keys_global_row_ends": "first or last cell of the row",
+    "keys_global_fullscreen": "full screen, on or off",
+    "keys_off_board": "{keys} (away from the board)",
+    "fullscreen": "Full screen",
+    "fullscreen_refused": "The browser did not allow full screen here.",
+    "rule_toggle": "Rules",
     "confirm_new_title": "Start a new game?",
     "confirm_new_text": "The game in play ({moves} moves) will be lost.",
     "confirm_yes": "Yes, new game",
@@ -314,6 +322,10 @@ JA: dict[str, str] = {
     "params_refused": "この盤面の設定は使えません。",
     # Notices
     "storage_unavailable": "この端末には記録が保存されません。",
+    "storage_embedded": ("ここでは記録が保存されません：ほかのサイトの中に表示されたゲームには、"
+                         "ブラウザーが何も保存しません。"),
+    "storage_embedded_short": "この枠の中では記録が保存されません。",
+    "open_in_tab": "記録を残すには Masume を新しいタブで開く",
     "storage_full": ("この端末の Masume 用の保存領域がいっぱいです："
                      "いま保存した内容はページを閉じるまでしか残りません。"),
     "storage_saves_dropped": "記録を保存する場所を空けるため、{games} の途中のゲームを残せませんでした。",
@@ -385,7 +397,7 @@ JA: dict[str, str] = {
     "deaths": "失敗した回数",
     # Players' settings, keys help, confirmations, board zoom, announcements
     "settings": "設定",
-    "setting_shortcuts": "1 キーのショートカット（N・H・C・?）",
+    "setting_shortcuts": "1 キーのショートカット（N・H・C・F・?）",
     "setting_announce": "読み上げ",
     "snapshot_title": "起動スナップショット",
     "snapshot_stored": "この端末に保存済み（{size} MB）：約 1 秒で起動します。",
@@ -409,6 +421,11 @@ JA: dict[str, str] = {
     "keys_global_help": "この操作一覧",
     "keys_global_move": "カーソルを動かす",
     "keys_global_row_ends": "行の最初・最後のマス",
+    "keys_global_fullscreen": "全画面表示のオン・オフ",
+    "keys_off_board": "{keys}（盤面の外で）",
+    "fullscreen": "全画面",
+    "fullscreen_refused": "ブラウザーがここでの全画面表示を許可しませんでした。",
+    "rule_toggle": "ルール",
     "confirm_new_title": "新しいゲームを始めますか？",
     "confirm_new_text": "遊んでいるゲーム（{moves} 手）は失われます。",
     "confirm_yes": "はい、新しいゲーム",

@@ -43,7 +43,13 @@ class GamePage:
         t = shell.i18n.t
         view, spec = screen.view, screen.spec
         self.heading = element("h1", cls="game-title", attrs={"id": "game-title"})
-        self.rule = element("p", cls="game-rule")
+        self.rule = element("p", cls="game-rule", attrs={"id": "game-rule"})
+        # In the compact layout (a portal's frame, a phone on its side) the rule folds behind this button,
+        # so the board has the room; elsewhere the button is not shown and the rule always is.
+        self.rule_toggle = element("button", cls="rule-toggle", attrs={
+            "type": "button", "id": "rule-toggle", "aria-expanded": "false", "aria-controls": "game-rule",
+            "data-i18n": "rule_toggle"})
+        listeners.on(self.rule_toggle, "click", lambda _event: self.toggle_rule())
         self.board_area = element("div", cls="board-area")
         self.keys_line = element("p", cls="board-keys", attrs={"id": "board-keys"})
         # What Check found and what a hint did, in words next to the board (the live region says them too).
@@ -86,8 +92,16 @@ class GamePage:
                                    place=board_column, before=self.status_line)
         # DOM (and so Tab) order follows the wide layout's reading order: board, then the column beside it.
         layout = element("div", cls="game-layout", children=[board_column, play_bar, panel])
-        root.appendChild(element("header", cls="game-header", children=[self.heading, self.rule]))
+        self.header = element("header", cls="game-header", children=[self.heading, self.rule_toggle, self.rule])
+        root.appendChild(self.header)
         root.appendChild(layout)
+
+    def toggle_rule(self) -> None:
+        """Show or fold the rule under the title (compact layout); the board is fitted to the room left."""
+        shown = self.rule_toggle.getAttribute("aria-expanded") != "true"
+        self.rule_toggle.setAttribute("aria-expanded", "true" if shown else "false")
+        self.header.classList.toggle("rule-open", shown)
+        self.zoom.fit()
 
     def _game_started(self) -> bool:
         session = self._screen.session
@@ -140,7 +154,9 @@ class GamePage:
     def key_rows(self) -> list[tuple[str, str]]:
         """Every key of this screen: the board's actions, then the page's own (for the Controls help)."""
         t = self._shell.i18n.t
-        return key_rows(self._screen.view.actions, t) + global_key_rows(t, single_keys=self._shell.shortcuts_on)
+        return key_rows(self._screen.view.actions, t) + global_key_rows(
+            t, single_keys=self._shell.shortcuts_on, fullscreen=self._shell.fullscreen.allowed,
+            board_actions=self._screen.view.actions)
 
     def show_intro(self) -> None:
         """On a player's first visit to this game, say under the board how to play it (once, then remembered)."""

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.web.clipboard import copy_text
-from app.web.dom import Listeners, by_id, element, window
+from app.web.dom import Listeners, by_id, element, focus_in_place, focus_on, open_dialog, window
 
 try:  # the page's Python; absent under CPython, where this module is only type-checked
     from pyodide.ffi import to_js
@@ -90,7 +90,7 @@ class ResultDialog:
             field.hidden = ok
             if not ok:  # the text, selected, to copy by hand
                 field.value = text
-                field.focus()
+                focus_on(field)
                 field.select()
 
         copy_text(text, done)
@@ -146,21 +146,19 @@ class ResultDialog:
             if self._place is not None:
                 self._place.insertBefore(self.dialog, self._before)
                 self.dialog.classList.add("in-page")
-                left, top = window.scrollX, window.scrollY
-                self.dialog.show()  # not modal: the board above it stays visible and readable
-                window.scrollTo(left, top)  # show() focused (and scrolled to) its first button: the scroll is below
+                open_dialog(self.dialog, modal=False)  # not modal: the board above it stays visible and readable
             else:
-                self.dialog.showModal()
+                open_dialog(self.dialog)
         if self._place is not None and to_js is not None:
             # Scroll only until the focused action shows (its focus ring with it), so as much of the
             # board stays in sight as fits: a focused button below the fold is a focus no one sees.
-            focus.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+            focus_in_place(focus)
             top = float(self.dialog.getBoundingClientRect().top)
             bottom = float(focus.getBoundingClientRect().bottom)
             window.scrollBy(0, max(0.0, top + PEEK_PX - float(window.innerHeight),
                                    bottom + FOCUS_MARGIN_PX - float(window.innerHeight)))
         else:
-            focus.focus()
+            focus_on(focus)
 
     def _on_key(self, event: Any) -> None:
         if str(event.key) == "Escape" and self.dialog.open and not self.dialog.matches(":modal"):

@@ -33,8 +33,10 @@ def on_shortcut(screen: BoardInPlay, event: Any, *, dialog_open: bool, single_ke
     if event.altKey or event.repeat or not single_keys:
         return  # a held H is one hint, not one per key repeat; and the player may turn letters off
     if key in ("h", "H"):
+        event.preventDefault()  # (a key the game takes does nothing else: nothing scrolls, no page around it)
         screen.hint()
     elif key in ("c", "C"):
+        event.preventDefault()
         screen.check()
     elif key in ("n", "N"):
         event.preventDefault()

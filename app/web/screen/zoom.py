@@ -11,7 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from app.web.board import BoardWidget
+from app.web.compact import is_compact
 from app.web.dom import Listeners, calling, element, window
+from app.web.fullscreen import fullscreen_active
 
 BOARD_CHROME_PX = 24  # frame padding and border around the cells
 ZOOM_STEP = 1.25  # one press of zoom in or out
@@ -19,7 +21,7 @@ ZOOM_MIN_PX, ZOOM_MAX_PX = 6.0, 128.0  # a cell is never drawn smaller or larger
 WHEEL_STEP_PX = 40.0  # a pinch sends many small wheel steps: one zoom step per this much
 FIT = "fit"  # the whole board, however small its cells get
 AUTO = "auto"  # 100%: fitted, within the view's own cell sizes
-DEFAULT = "default"  # until the player chooses: 100%, or Fit on a phone where the board would not fit at 100%
+DEFAULT = "default"  # until the player chooses: 100%, Fit in full screen, or Fit on a phone where 100% would not fit
 PHONE_MAX_PX = 640  # a window this narrow (or narrower) is a phone's
 FIT_MARGIN_PX = 8  # room kept between a fitted board and the window's edge
 TAP_MIN_PX = 20.0  # a phone opens a board fitted only if its cells stay at least this big
@@ -130,17 +132,26 @@ class BoardZoom:
 
         The space is the window's whole width and height less what must stay in view: on narrow
         screens the sticky play bar (the board is fitted to the room below it, so the bar never
-        covers a row of a fitted board); on wide ones the page above the board, up to 200 px."""
+        covers a row of a fitted board); in the compact layout (a portal's frame, a phone on its
+        side, full screen) everything above the board, which never scrolls away there, and the
+        zoom tools only when the board is larger than that room; on wide ones the page above the
+        board, up to 200 px."""
         board = self._board()
         if board is None:
             return
         width = cells_width(self._area)
         bar = self._sticky_bar_px()
+        compact = is_compact()
         # keyboard and focus scrolling stop below the sticky bar, never under it
         window.document.documentElement.style.setProperty("scroll-padding-top", f"{bar + FIT_MARGIN_PX}px")
+        if not compact:
+            self.tools.hidden = False
+            board.frame.style.removeProperty("max-height")
         if bar:  # (the zoom tools stay in view between the bar and the board: see _scroll_to_board)
             tools = float(self.tools.getBoundingClientRect().height)
             height = float(window.innerHeight) - bar - tools - BOARD_CHROME_PX - 2 * FIT_MARGIN_PX
+        elif compact:
+            height = self._compact_room(board, width)
         else:
             top = float(self._area.getBoundingClientRect().top) + float(window.scrollY)
             height = float(window.innerHeight) - min(top, 200.0) - BOARD_CHROME_PX - FIT_MARGIN_PX
@@ -148,7 +159,9 @@ class BoardZoom:
                                        smallest=self._view.min_cell_px)
         fitted_px = fitted_cell_px(width, height, board, largest=float("inf"), smallest=ZOOM_MIN_PX)
         choice = self.choice
-        if choice == DEFAULT:  # a phone opens a board too big for it fitted; elsewhere at 100%
+        if choice == DEFAULT and fullscreen_active():
+            choice = FIT  # the board grows to fill the screen
+        elif choice == DEFAULT:  # a phone opens a board too big for it fitted; elsewhere at 100%
             phone = float(window.innerWidth) <= PHONE_MAX_PX
             # ...unless fitting would make cells too small to tap (Expert Minesweeper: 10 px): then
             # the smallest size a finger can use, and the board scrolls.
@@ -165,6 +178,27 @@ class BoardZoom:
             if paint:
                 self._repaint()
         self.show()
+
+    def _room_height(self) -> float:
+        """The height the cells have between the board area's top and the window's bottom (nothing scrolls)."""
+        top = float(self._area.getBoundingClientRect().top) + float(window.scrollY)
+        return float(window.innerHeight) - top - BOARD_CHROME_PX - FIT_MARGIN_PX
+
+    def _compact_room(self, board: BoardWidget, width: float) -> float:
+        """The compact layout's room for the cells, showing the zoom tools only where they are needed.
+
+        They are needed when the board at its own size is larger than the room (it scrolls in its
+        frame, which never grows past the room), or once the player has zoomed (to come back).
+        """
+        self.tools.hidden = True
+        height = self._room_height()
+        own = fitted_cell_px(width, height, board, largest=self._view.max_cell_px, smallest=self._view.min_cell_px)
+        larger = own * board.layout.total_cols > width or own * board.layout.total_rows > height
+        if larger or self.choice != DEFAULT:
+            self.tools.hidden = False
+            height = self._room_height()
+        board.frame.style.maxHeight = f"{max(height, 0.0) + BOARD_CHROME_PX}px"
+        return height
 
     def show(self) -> None:
         """Show which choice is on, the level in the current language, and whether the board scrolls."""

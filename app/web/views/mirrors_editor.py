@@ -23,7 +23,7 @@ from app.games.mirrors import editor
 from app.games.mirrors.editor import EditError, EditorStage, Verdict
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
-from app.web.dom import Listeners, by_id, calling, element, use_stylesheet, window
+from app.web.dom import Listeners, by_id, calling, element, focus_on, use_stylesheet, window
 from app.web.layout import (
     MOUSE_PRIMARY,
     MOUSE_SECONDARY,
@@ -157,7 +157,7 @@ class EditorScreen:
                                     element("div", cls="controls", children=list(buttons.values())),
                                     self.verdict_line, self.link_box])
         self.slow = SlowMove(self.root, actions, self._listeners, t=self.t, on_cancel=self._test_cancelled,
-                             label_key="mirrors_edit_testing", focus_after=buttons["test"].focus)
+                             label_key="mirrors_edit_testing", focus_after=lambda: focus_on(buttons["test"]))
         clear = element("button", attrs={"type": "button", "id": "editor-clear", "data-i18n": "mirrors_edit_clear"})
         on(clear, "click", lambda _event: self.shell.confirm(
             self.t("mirrors_edit_clear_title"), self.t("mirrors_edit_clear_text"), self._clear,
@@ -221,8 +221,9 @@ class EditorScreen:
         t, actions = self.t, self.view.actions
         keys = [*key_rows(actions, t), ("↑ ↓ ← →", t("keys_global_move")), ("Home / End", t("keys_global_row_ends")),
                 ("Enter", t("mirrors_edit_palette_enter")),
-                *[row for row in global_key_rows(t, single_keys=self.shell.shortcuts_on)
-                  if row[1] == t("keys_global_help")]]
+                *[row for row in global_key_rows(t, single_keys=self.shell.shortcuts_on,
+                                                 fullscreen=self.shell.fullscreen.allowed)
+                  if row[1] in (t("keys_global_help"), t("keys_global_fullscreen"))]]
         return [("controls_mouse", mouse_rows(actions, t), None), ("controls_touch", touch_rows(actions, t), None),
                 ("controls_keyboard", keys, None)]
 
@@ -377,7 +378,7 @@ class EditorScreen:
             if self.verdict is not None else text
         self.shell.announce(text)
         if not ok:
-            self.link.focus()
+            focus_on(self.link)
             self.link.select()
 
     # ----- drafts ----------------------------------------------------------------------------
@@ -438,7 +439,7 @@ class EditorScreen:
     def _delete(self, name: str) -> None:
         self.drafts.remove(self.game, name)
         self._show_drafts()
-        self.draft_list.name.focus()  # its Delete button is gone: focus stays in the drafts box
+        focus_on(self.draft_list.name)  # its Delete button is gone: focus stays in the drafts box
         self.shell.announce(self.t("mirrors_edit_deleted", name=name))
 
     # ----- teardown --------------------------------------------------------------------------
