@@ -81,8 +81,10 @@ def test_each_games_own_stylesheet_draws_its_icon_on_home(ring_page: Page) -> No
     """Home links every game's stylesheet, so a game's icon is drawn by its own CSS (the test game's too)."""
     ring_page.evaluate("location.hash = '#'")
     ring_page.wait_for_selector(".game-card[data-game='ringtest'] .game-icon")
+    # Each game's stylesheet arrives on its own: wait until every card's has (a loaded machine takes its time).
     ring_page.wait_for_function("""() => getComputedStyle(document.querySelector(
-        ".game-card[data-game='ringtest'] .game-icon")).backgroundImage.includes('rgb(1, 2, 3)')""")
+        ".game-card[data-game='ringtest'] .game-icon")).backgroundImage.includes('rgb(1, 2, 3)')
+        && [...document.querySelectorAll('link[rel=stylesheet]')].every(link => link.sheet)""")
     icons = ring_page.evaluate("""() => [...document.querySelectorAll('.game-card')].map(card => [
         card.dataset.game, getComputedStyle(card.querySelector('.game-icon')).backgroundImage])""")
     assert len(icons) == 5 and all(image.startswith(("linear-gradient", "radial-gradient")) for _, image in icons), \
