@@ -30,6 +30,7 @@ from app.web.i18n import I18n
 from app.web.layout import global_key_rows
 from app.web.local_storage import local_storage_backing
 from app.web.snapshot_setting import SnapshotSetting
+from app.web.start_snapshot import drop_after_error
 
 NOTICE_MS = 9000
 
@@ -130,6 +131,13 @@ class Shell:
 
     def route(self, *_: Any) -> None:
         """Open the screen the current hash names (home, a new game, or one puzzle)."""
+        try:
+            self._route()
+        except Exception as error:
+            drop_after_error(error)  # on a page restored from the start-up snapshot, that snapshot goes
+            raise
+
+    def _route(self) -> None:
         route = parse_hash(self.current_hash(), registry.games())
         first_screen = not self._routed
         # A game that replaces the numpy wait is announced (a screen reader heard nothing of it), but the

@@ -95,11 +95,21 @@
       if (failed || root.getAttribute("data-ready") === "true") return;
       failed = true;
       root.setAttribute("data-boot", "failed");
+      showLoadingScreen();
       var box = byId("loading-error");
       byId("loading-error-text").textContent = text(messageId, values);
       box.hidden = false;
       byId("loading-retry").focus();
     });
+  }
+
+  // A failure before the first screen was ready may come after Python hid the loading screen (its
+  // first screen failed to open): the message is shown there again, in place of a half-built page.
+  function showLoadingScreen() {
+    var loading = byId("loading");
+    var app = byId("app");
+    if (loading) loading.hidden = false;
+    if (app) app.hidden = true;
   }
 
   // ----- the build's files -------------------------------------------------------------------
