@@ -89,6 +89,9 @@ class Kind:
     exported: bool = False
     merge: Merge | None = None  # None: an imported value replaces the stored one
     per_game: bool = False  # keys are "<prefix><game id>:…" (or "<prefix><game id>"): an unknown game's is not imported
+    # Whether this version can use a value its schema keeps (None: every one). A value it cannot
+    # (a setting's choice from a newer version) is kept untouched, read as the default, carried as text.
+    understands: Callable[[Any], bool] | None = None
 
 
 _KINDS: dict[str, Kind] = {}
@@ -106,13 +109,15 @@ def register_kind(
     exported: bool = False,
     merge: Merge | None = None,
     per_game: bool = False,
+    understands: Callable[[Any], bool] | None = None,
 ) -> Kind:
     """Register (or replace) the kind of every key starting with `prefix` and return it."""
     if not prefix:
         raise ValueError(f"bad record prefix {prefix!r}")
     if version < 1 or (version > 1 and migrate is None):
         raise ValueError("a kind above version 1 needs a migration from the versions before it")
-    kind = Kind(prefix, schema, priority, version, migrate, max_chars, max_depth, exported, merge, per_game)
+    kind = Kind(prefix, schema, priority, version, migrate, max_chars, max_depth, exported, merge, per_game,
+                understands)
     _KINDS[prefix] = kind
     return kind
 
@@ -294,6 +299,10 @@ def require(condition: bool, reason: str) -> None:
 
 
 # ----- settings: one key each, a scalar ---------------------------------------------------------
+#
+# Any scalar is kept: a value a setting does not accept (a choice, or a setting, a newer version
+# added) is left untouched and read as the setting's default (app.core.settings), not set aside
+# as damage. Only what no version writes (not JSON, nested, not finite, too long) is set aside.
 
 
 def setting_schema(value: Any) -> Any:
@@ -320,7 +329,8 @@ QUARANTINE_PREFIX = "quarantine:"
 QUARANTINE_MAX_CHARS = 8_192  # of the damaged text kept: quarantining must not fill the storage itself
 QUARANTINE_SLOTS = 3  # per key; a fourth damaged copy of the same key is the same fault again
 
-register_kind("setting:", setting_schema, PRIORITY_RECORD, max_chars=1_024, max_depth=0, exported=True)
+register_kind("setting:", setting_schema, PRIORITY_RECORD, max_chars=1_024, max_depth=0, exported=True,
+              understands=lambda _value: False)  # a setting this version does not have
 register_kind(QUARANTINE_PREFIX, any_json, PRIORITY_NORMAL, max_chars=QUARANTINE_MAX_CHARS * 8, max_depth=1)
 
 
