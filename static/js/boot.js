@@ -569,7 +569,10 @@
 
   function takeUpdate(registration) {
     var waiting = registration.waiting;
-    if (!waiting) return;
+    if (!waiting) {  // another tab let it take over already: this page only has to load it
+      window.location.reload();
+      return;
+    }
     reloadOnChange = true;
     // controllerchange is the usual signal; the worker's own "activated" is the fallback, so a
     // page whose controllerchange was missed still moves to the new version exactly once.
@@ -626,14 +629,21 @@
     });
   }
 
+  // The worker answers each page from the cache of the build that page runs (sw.js): the page
+  // tells it, whenever a worker takes control of it. So a page of an older release that sees a
+  // newer worker take over (another tab took the update) goes on with its own release's files
+  // until it reloads, instead of mixing the two; its "A new version is ready" stays.
+  function tellBuild() {
+    var worker = navigator.serviceWorker.controller;
+    if (worker && BUILD) worker.postMessage({type: "masume:page-build", version: BUILD.version});
+  }
+
   if ("serviceWorker" in navigator && !isFileUrl) {
-    // A page that started under a worker and sees another take over was loaded from an older
-    // release: it reloads once, so it never fetches its remaining files from a newer one. (The
-    // first visit's worker claiming the page is not that: the page started without a worker.)
     var startedControlled = !!navigator.serviceWorker.controller;
+    tellBuild();
     navigator.serviceWorker.addEventListener("controllerchange", function () {
-      if (startedControlled) reloadOnChange = true;
-      reloadOnce();
+      tellBuild();
+      reloadOnce();  // (only when this page asked for the update)
     });
     // A version that finished installing while an older page was open takes over on this load,
     // before this page boots Python (the older version's files are still what this page gets).

@@ -232,7 +232,9 @@ function makeSnapshot() {
     const app = fileUrl(/\/app\.zip$/);
     if (!wheel || !app) return;
     root.setAttribute("data-snapshot", "making");
-    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), {type: "module", name: "masume-snapshot"});
+    // (Its address names this page's build: the service worker answers its requests from that build's files.)
+    const script = new URL(`./snapshot-worker.js?masume-build=${encodeURIComponent(BUILD.version)}`, import.meta.url);
+    const worker = new Worker(script, {type: "module", name: "masume-snapshot"});
     const result = await new Promise((resolve) => {
       worker.onmessage = (event) => resolve(event.data || {});
       worker.onerror = (event) => resolve({type: "failed", reason: event.message || "worker error"});
