@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from json import dumps, loads  # named imports: a line `import js…` would trip the purity check
 from typing import TYPE_CHECKING, Any
@@ -151,8 +151,19 @@ _TOKENS = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)|[\[\]{}]')
 
 def nesting_exceeds(text: str, max_depth: int) -> bool:
     """Return whether JSON text nests deeper than max_depth, without parsing (and so without recursion)."""
+    steps = nesting_steps(text, max_depth, len(text) + 1)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            exceeds: bool = done.value
+            return exceeds
+
+
+def nesting_steps(text: str, max_depth: int, every: int) -> Generator[None, None, bool]:
+    """`nesting_exceeds` in slices: yields after every `every` strings and brackets scanned."""
     depth = 0
-    for match in _TOKENS.finditer(text):
+    for count, match in enumerate(_TOKENS.finditer(text), 1):
         token = match.group()
         if token in "[{":
             depth += 1
@@ -160,6 +171,8 @@ def nesting_exceeds(text: str, max_depth: int) -> bool:
                 return True
         elif token in "]}":
             depth -= 1
+        if count % every == 0:
+            yield
     return False
 
 
@@ -182,6 +195,11 @@ def parse_strict(text: str, max_chars: int, max_depth: int) -> Any:
         raise RecordError("too_big")
     if nesting_exceeds(text, max_depth):
         raise RecordError("too_deep")
+    return parse_checked(text)
+
+
+def parse_checked(text: str) -> Any:
+    """Parse strict JSON text whose size and nesting were already checked (see parse_strict); raise RecordError."""
     try:
         return loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecordError:
