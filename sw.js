@@ -5,10 +5,13 @@
 // what the page already stored there during its first visit is kept if its hash matches, the
 // rest is downloaded and checked. A file that is missing or does not match fails the
 // install: the online game keeps working, and the page says offline play is not available.
-// Once active it answers every request of the page from that cache, with no network at all,
-// and deletes the caches of older versions, their start-up snapshots too. A new version waits
-// until the page lets it take over (static/js/boot.js: the "reload" notice, or the next load),
-// so one page never gets files of two versions.
+// Once active it answers every request from the cache of the build the requesting page runs,
+// with no network at all: a page loaded by an older version's worker keeps getting that
+// version's files until it reloads, even after a newer version has taken over (each build's
+// cache remembers the pages that run it, so any version of this worker finds them). A version's
+// files are deleted once no open page runs it, its start-up snapshot as soon as a newer version
+// takes over. A new version waits until a page lets it take over (static/js/boot.js: the
+// "reload" notice, or the next load), so one page never gets files of two versions.
 "use strict";
 
 importScripts("static/vendor/precache.js");
@@ -18,6 +21,9 @@ var SCOPE = self.registration.scope;  // this folder, ending in "/": several cop
 var PREFIX = "masume:" + SCOPE + ":";
 var CACHE = PREFIX + BUILD.version;
 var PRECACHE_URL = "static/vendor/precache.js";
+var CLIENT_PATH = "masume-client/";  // an entry under this path in a build's cache: a page that runs that build
+var RECENT_MS = 60000;  // a page's entry this young is kept even if the page is not listed yet (still loading)
+var clientCaches = {};  // client id -> the cache of the build it runs, as learnt (lost when the worker stops)
 
 function absolute(url) {
   return new URL(url, SCOPE).href;
@@ -104,17 +110,98 @@ self.addEventListener("install", function (event) {
   }));
 });
 
+// ----- which build each page runs -----------------------------------------------------------
+
+function clientKey(id) {
+  return absolute(CLIENT_PATH + encodeURIComponent(id));
+}
+
+// Remember that a page runs the build whose files are in cache `name`: in that cache itself, so
+// that any later version of this worker finds it, and the entry goes with the build's files.
+function remember(id, name) {
+  if (!id) return Promise.resolve();
+  clientCaches[id] = name;
+  return caches.has(name).then(function (found) {
+    if (!found) return null;
+    return caches.open(name).then(function (cache) {
+      return cache.put(clientKey(id), new Response(JSON.stringify({cache: name, at: Date.now()}),
+        {headers: {"Content-Type": "application/json"}}));
+    });
+  });
+}
+
+// A Worker a page starts (the start-up snapshot's maker) names its page's build in its address.
+function buildInClientUrl(id) {
+  return self.clients.get(id).then(function (client) {
+    var build = client && new URL(client.url).searchParams.get("masume-build");
+    return build ? PREFIX + build : null;
+  });
+}
+
+// The cache a request is answered from: the one of the build its page runs, else this worker's.
+function cacheFor(id) {
+  if (!id) return Promise.resolve(CACHE);
+  if (clientCaches[id]) return Promise.resolve(clientCaches[id]);
+  return caches.match(clientKey(id)).then(function (entry) {
+    return entry ? entry.json().then(function (record) { return record.cache; }) : buildInClientUrl(id);
+  }).then(function (name) {
+    clientCaches[id] = name || CACHE;
+    return clientCaches[id];
+  }, function () { return CACHE; });
+}
+
+function clientIdOf(request) {
+  return decodeURIComponent(request.url.slice(absolute(CLIENT_PATH).length));
+}
+
+// Delete what no open page needs: other builds' start-up snapshots, other builds' files once no
+// page runs them, and this build's entries of pages gone. Never while a newer version installs or
+// waits: its cache, not yet run by any page, would look unused.
+function prune() {
+  if (self.registration.installing || self.registration.waiting) return Promise.resolve();
+  return Promise.all([caches.keys(), self.clients.matchAll({includeUncontrolled: true, type: "all"})])
+    .then(function (found) {
+      var alive = {};
+      found[1].forEach(function (client) { alive[client.id] = true; });
+      var names = found[0].filter(function (name) { return name.indexOf(PREFIX) === 0; });
+      return Promise.all(names.map(function (name) {
+        if (/:snapshot$/.test(name)) return name === CACHE + ":snapshot" ? null : caches.delete(name);
+        return caches.open(name).then(function (cache) {
+          return cache.keys().then(function (requests) {
+            var entries = requests.filter(function (request) { return request.url.indexOf(absolute(CLIENT_PATH)) === 0; });
+            var open = entries.filter(function (request) { return alive[clientIdOf(request)]; });
+            if (name !== CACHE && open.length === 0) {
+              Object.keys(clientCaches).forEach(function (id) { if (clientCaches[id] === name) delete clientCaches[id]; });
+              return caches.delete(name);
+            }
+            return Promise.all(entries.filter(function (request) { return !alive[clientIdOf(request)]; })
+              .map(function (request) {
+                return cache.match(request).then(function (entry) { return entry.json(); }).then(function (record) {
+                  if (!(record.at > Date.now() - RECENT_MS)) return cache.delete(request);
+                  return null;
+                });
+              }));
+          });
+        });
+      }));
+    }).catch(function (error) { console.warn("Masume: old files not tidied:", error); });
+}
+
 self.addEventListener("activate", function (event) {
-  event.waitUntil(caches.keys().then(function (keys) {
-    return Promise.all(keys.filter(function (key) {
-      // This version's start-up snapshot (static/js/interpreter.js) stays; older versions' go.
-      return key.indexOf(PREFIX) === 0 && key !== CACHE && key !== CACHE + ":snapshot";
-    }).map(function (key) { return caches.delete(key); }));
-  }).then(function () { return self.clients.claim(); }));
+  // Older versions' files stay while a page still runs them (prune); their snapshots go now.
+  event.waitUntil(prune().then(function () { return self.clients.claim(); }));
 });
 
 self.addEventListener("message", function (event) {
-  if (event.data && event.data.type === "masume:skip-waiting") self.skipWaiting();
+  var data = event.data || {};
+  if (data.type === "masume:skip-waiting") self.skipWaiting();
+  // Each page says which build it runs once a worker controls it (static/js/boot.js).
+  if (data.type === "masume:page-build" && typeof data.version === "string" && event.source) {
+    var name = PREFIX + data.version;
+    event.waitUntil(caches.has(name).then(function (found) {
+      return found ? remember(event.source.id, name) : null;
+    }).then(prune));
+  }
 });
 
 self.addEventListener("fetch", function (event) {
@@ -124,12 +211,22 @@ self.addEventListener("fetch", function (event) {
   url.hash = "";
   url.search = "";
   var key = url.href;
-  if (request.mode === "navigate" && key === SCOPE) key = absolute("index.html");
-  event.respondWith(caches.open(CACHE).then(function (cache) {
-    return cache.match(key);
+  var navigation = request.mode === "navigate";
+  if (navigation && key === SCOPE) key = absolute("index.html");
+  var fromCache = false;
+  // A page loads this worker's build; everything a page asks for afterwards comes from its own build.
+  var answer = (navigation ? Promise.resolve(CACHE) : cacheFor(event.clientId)).then(function (name) {
+    return caches.match(key, {cacheName: name});  // (match with a cacheName never creates that cache)
   }).then(function (hit) {
     if (!hit) return fetch(request);
+    fromCache = true;
     if (request.method === "HEAD") return new Response(null, {status: hit.status, headers: hit.headers});
     return hit;
-  }));
+  });
+  event.respondWith(answer);
+  if (navigation && event.resultingClientId) {
+    event.waitUntil(answer.then(function () {
+      return fromCache ? remember(event.resultingClientId, CACHE) : null;
+    }, function () {}));
+  }
 });

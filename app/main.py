@@ -18,6 +18,9 @@ def start() -> None:
         boot()
     except Exception as exc:  # the last line of defence: report, do not show Python internals
         js.console.error(traceback.format_exc())  # to the console only: stderr may reach the page
+        snapshot = getattr(js.window, "masumeSnapshot", None)
+        if snapshot is not None and hasattr(snapshot, "dropAfterError"):  # a restored page: the snapshot goes
+            snapshot.dropAfterError(f"{type(exc).__name__}: {exc}"[:200])
         js.window.masumeBootFailed("msg-load-failed", f"{type(exc).__name__}: {exc}"[:160])
 
 

@@ -9,7 +9,11 @@ until the board is ready:
 - Cross Light 12×12 and Pipe Link path 12×12 (custom size, Apply), Pipe Link Net 11×11
   and 9×9 wrapping and Light Path 10×10 hard (preset, Apply): a new game is generated;
 - Minesweeper 50×50 with 833 mines, no-guess (a link, then the first click): the
-  mines are laid in slices.
+  mines are laid in slices;
+- a Cross Light replay link of 20,000 moves (the most a link may carry), opened from home:
+  its reading and its moves are applied in slices;
+- `#mines/1.50x50n2491-guess.<seed>` opened from home, then its first click: the board is
+  made and drawn, its 2,491 mines laid and the screen finished in slices.
 
     .venv/bin/python bench/longtasks.py [--runs 10] [--json]
 """
@@ -21,6 +25,11 @@ import time
 from typing import Any
 
 from common import at_least, bench_browser, go, progress, run_cli, summarize, target, targets_table
+
+import app.catalogue  # noqa: F401 - registers every game (the replay link is built from the backend)
+from app.core.replay import MAX_REPLAY_MOVES, replay_link
+from app.core.rng import Rng
+from app.games import crosslight
 
 TARGET_MS = 250.0
 
@@ -39,7 +48,18 @@ CASES = [
     ("Pipe Link Net 11×11", "#pipes", "preset net_11x11"),
     ("Light Path 10×10 hard", "#mirrors/10x10-hard", "preset hard"),
     ("Minesweeper 50×50, 833 mines, no-guess", "#mines", "first click"),
+    ("Cross Light replay link, 20,000 moves", "#", "replay link"),
+    ("Minesweeper link 50×50, 2,491 mines, guessing: open and first click", "#", "guess link"),
 ]
+
+GUESS_LINK = "#mines/1.50x50n2491-guess.longtask{index}"
+BUSY_OVER = "() => !document.querySelector('section.is-busy')"
+
+
+def long_replay() -> str:
+    """A Cross Light replay link of MAX_REPLAY_MOVES presses that never clear the board (within a link's caps)."""
+    start = crosslight.generate(crosslight.parse_params("5x5"), Rng("longtasks"))
+    return replay_link(crosslight.SPEC, start, [(index % 5, index // 5 % 4) for index in range(MAX_REPLAY_MOVES)])
 
 
 def longest_since(page: Any, start: float) -> float:
@@ -65,8 +85,26 @@ def run_case(page: Any, route: str, how: str, runs: int) -> list[float]:
     elif how.startswith("preset"):
         go(page, route)
         page.select_option("#preset", how.split()[1])
+    replay = long_replay() if how == "replay link" else ""
     for index in range(runs + 1):
-        if how == "first click":
+        if how == "replay link":
+            go(page, "#")
+            settle(page)
+            start = float(page.evaluate("performance.now()"))
+            go(page, replay)
+            page.wait_for_function("() => document.querySelector('#replay-position') !== null && "
+                                   "!document.querySelector('.is-busy')", timeout=120_000)
+        elif how == "guess link":
+            go(page, "#")
+            settle(page)
+            start = float(page.evaluate("performance.now()"))
+            go(page, GUESS_LINK.format(index=index))
+            page.wait_for_function(BUSY_OVER, timeout=120_000)
+            page.locator('.board-grid button[data-row="25"][data-col="25"]').click()
+            page.wait_for_function("() => !document.querySelector('.is-busy') && "
+                                   "!document.querySelector('[data-row=\"25\"][data-col=\"25\"]')"
+                                   ".getAttribute('aria-label').endsWith('hidden')", timeout=120_000)
+        elif how == "first click":
             go(page, f"#mines/1.50x50n833.longtask{index}")
             settle(page)
             start = float(page.evaluate("performance.now()"))

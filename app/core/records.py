@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from json import dumps, loads  # named imports: a line `import js…` would trip the purity check
 from typing import TYPE_CHECKING, Any
@@ -91,6 +91,9 @@ class Kind:
     exported: bool = False
     merge: Merge | None = None  # None: an imported value replaces the stored one
     per_game: bool = False  # keys are "<prefix><game id>:…" (or "<prefix><game id>"): an unknown game's is not imported
+    # Whether this version can use a value its schema keeps (None: every one). A value it cannot
+    # (a setting's choice from a newer version) is kept untouched, read as the default, carried as text.
+    understands: Callable[[Any], bool] | None = None
 
 
 class KindTable:
@@ -138,6 +141,7 @@ def register_kind(
     exported: bool = False,
     merge: Merge | None = None,
     per_game: bool = False,
+    understands: Callable[[Any], bool] | None = None,
 ) -> Kind:
     """Register (or replace) the kind of every key starting with `prefix` and return it."""
     if not prefix:
@@ -145,7 +149,7 @@ def register_kind(
     if version < 1 or (version > 1 and migrate is None):
         raise ValueError("a kind above version 1 needs a migration from the versions before it")
     return REGISTERED.add(Kind(prefix, schema, priority, version, migrate, max_chars, max_depth, exported, merge,
-                               per_game))
+                               per_game, understands))
 
 
 def unregister_kind(prefix: str) -> None:
@@ -173,8 +177,19 @@ _TOKENS = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)|[\[\]{}]')
 
 def nesting_exceeds(text: str, max_depth: int) -> bool:
     """Return whether JSON text nests deeper than max_depth, without parsing (and so without recursion)."""
+    steps = nesting_steps(text, max_depth, len(text) + 1)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            exceeds: bool = done.value
+            return exceeds
+
+
+def nesting_steps(text: str, max_depth: int, every: int) -> Generator[None, None, bool]:
+    """`nesting_exceeds` in slices: yields after every `every` strings and brackets scanned."""
     depth = 0
-    for match in _TOKENS.finditer(text):
+    for count, match in enumerate(_TOKENS.finditer(text), 1):
         token = match.group()
         if token in "[{":
             depth += 1
@@ -182,6 +197,8 @@ def nesting_exceeds(text: str, max_depth: int) -> bool:
                 return True
         elif token in "]}":
             depth -= 1
+        if count % every == 0:
+            yield
     return False
 
 
@@ -204,6 +221,11 @@ def parse_strict(text: str, max_chars: int, max_depth: int) -> Any:
         raise RecordError("too_big")
     if nesting_exceeds(text, max_depth):
         raise RecordError("too_deep")
+    return parse_checked(text)
+
+
+def parse_checked(text: str) -> Any:
+    """Parse strict JSON text whose size and nesting were already checked (see parse_strict); raise RecordError."""
     try:
         return loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecordError:
@@ -321,6 +343,10 @@ def require(condition: bool, reason: str) -> None:
 
 
 # ----- settings: one key each, a scalar ---------------------------------------------------------
+#
+# Any scalar is kept: a value a setting does not accept (a choice, or a setting, a newer version
+# added) is left untouched and read as the setting's default (app.core.settings), not set aside
+# as damage. Only what no version writes (not JSON, nested, not finite, too long) is set aside.
 
 
 def setting_schema(value: Any) -> Any:
@@ -347,7 +373,8 @@ QUARANTINE_PREFIX = "quarantine:"
 QUARANTINE_MAX_CHARS = 8_192  # of the damaged text kept: quarantining must not fill the storage itself
 QUARANTINE_SLOTS = 3  # per key; a fourth damaged copy of the same key is the same fault again
 
-register_kind("setting:", setting_schema, PRIORITY_RECORD, max_chars=1_024, max_depth=0, exported=True)
+register_kind("setting:", setting_schema, PRIORITY_RECORD, max_chars=1_024, max_depth=0, exported=True,
+              understands=lambda _value: False)  # a setting this version does not have
 register_kind(QUARANTINE_PREFIX, any_json, PRIORITY_NORMAL, max_chars=QUARANTINE_MAX_CHARS * 8, max_depth=1)
 
 

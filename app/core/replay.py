@@ -32,7 +32,7 @@ from typing import Any
 from app.core.game import apply_steps, move_cost, run_to_end
 from app.core.gameid import GameIdError
 from app.core.progress import MAX_MOVE_DEPTH, move_from_json, move_to_json, progress_schema
-from app.core.records import RecordError, parse_strict
+from app.core.records import RecordError, nesting_steps, parse_checked
 
 FORMAT_VERSION = 1
 REPLAY_SEGMENT = "replay"  # the word between the game id and the moves in a link
@@ -40,6 +40,9 @@ MAX_LINK_CHARS = 24_000  # of the encoded moves: far above a real game, well wit
 MAX_JSON_BYTES = 400_000  # of the inflated JSON; more is refused before it is parsed
 MAX_REPLAY_MOVES = 20_000
 CHECKPOINT_EVERY = 32  # a state is kept every this many moves; stepping back re-applies at most this many
+# A link's reading is cut into slices too (#27: a 20,000-move link was one task of 1-3 s under load):
+DECODE_SLICE_MOVES = 1_000  # moves checked and converted per slice
+DECODE_SLICE_TOKENS = 10_000  # strings and brackets of its JSON scanned per slice of the nesting check
 
 # Why a replay cannot be shown: the page says "replay_problem_<kind>".
 REPLAY_PROBLEMS = (
@@ -101,6 +104,38 @@ def encode_moves(moves: Sequence[Any]) -> str:
 
 def decode_moves(text: Any) -> list[Any]:
     """Return the moves (as tuples) a link text holds; raise ReplayError, spending bounded work, if it is bad."""
+    return run_to_end(decode_moves_steps(text))
+
+
+def decode_moves_steps(text: Any) -> Generator[float | None, None, list[Any]]:
+    """`decode_moves` in slices: the cheap checks and inflating first, then the JSON's nesting, then the moves."""
+    raw = _inflate(text)
+    yield None
+    try:
+        body = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ReplayError("the replay is not a list of moves", "damaged") from None
+    if (yield from nesting_steps(body, 1 + MAX_MOVE_DEPTH, DECODE_SLICE_TOKENS)):
+        raise ReplayError("the replay is not a list of moves", "moves")
+    try:
+        data = parse_checked(body)
+    except RecordError:
+        raise ReplayError("the replay is not a list of moves", "damaged") from None
+    if not isinstance(data, list):
+        raise ReplayError("the replay is not a list of moves", "moves")
+    if len(data) > MAX_REPLAY_MOVES:
+        raise ReplayError(f"{len(data)} moves, more than {MAX_REPLAY_MOVES}", "too_long")
+    moves: list[Any] = []
+    for start in range(0, len(data), DECODE_SLICE_MOVES):
+        yield None
+        part = data[start:start + DECODE_SLICE_MOVES]
+        _check_moves(part)
+        moves.extend(move_from_json(move) for move in part)
+    return moves
+
+
+def _inflate(text: Any) -> bytes:
+    """Return the JSON bytes a link text holds, after the checks that cost nothing; raise ReplayError."""
     if not isinstance(text, str):
         raise ReplayError("the replay is not text", "shape")
     text = text.strip()
@@ -123,12 +158,7 @@ def decode_moves(text: Any) -> list[Any]:
         raise ReplayError("the replay inflates to more than the size allowed", "too_long")
     if not inflater.eof or inflater.unused_data:
         raise ReplayError("the replay was cut or has bytes after its end", "damaged")
-    try:
-        data = parse_strict(raw.decode("utf-8"), MAX_JSON_BYTES, 1 + MAX_MOVE_DEPTH)
-    except (RecordError, UnicodeDecodeError) as problem:
-        kind = "moves" if isinstance(problem, RecordError) and problem.reason == "too_deep" else "damaged"
-        raise ReplayError("the replay is not a list of moves", kind) from None
-    return [move_from_json(move) for move in _check_moves(data)]
+    return raw
 
 
 # ----- the link ------------------------------------------------------------------------------
@@ -242,8 +272,8 @@ class Replay:
             raise ReplayError("this is not a replay link", "shape")
         if not link.moves:
             raise ReplayError("the replay link has no moves", "empty")
-        moves = decode_moves(link.moves)  # the cheap checks first: a bad move list costs no board
-        yield 0.0  # reading 20,000 moves, opening a 50×50 board and its first move: a slice each
+        moves = yield from decode_moves_steps(link.moves)  # the moves first: a bad move list costs no board
+        yield 0.0  # opening a 50×50 board and its first move: a slice each
         try:
             start = backend.decode(link.game_id)
         except (GameIdError, ValueError, TypeError) as problem:

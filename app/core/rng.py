@@ -9,7 +9,7 @@ here is SHA-256 in counter mode and every draw is defined in this file.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Generator, MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -78,10 +78,22 @@ class Rng:
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """Return `k` distinct elements of `items` in random order."""
+        steps = self.sample_steps(items, k, max(k, 1))
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                drawn: list[T] = done.value
+                return drawn
+
+    def sample_steps(self, items: Sequence[T], k: int, every: int) -> Generator[float, None, list[T]]:
+        """`sample` in slices: yields the share drawn after every `every` draws, returns the same list."""
         if not 0 <= k <= len(items):
             raise ValueError("sample larger than population")
         pool = list(items)
         for i in range(k):  # partial Fisher–Yates: only the first k places are drawn
             j = i + self.randbelow(len(pool) - i)
             pool[i], pool[j] = pool[j], pool[i]
+            if (i + 1) % every == 0 and i + 1 < k:
+                yield (i + 1) / k
         return pool[:k]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.languages import LANGUAGES
-from app.core.records import PRIORITY_RECORD, register_kind, require
+from app.core.records import PRIORITY_RECORD, register_kind, setting_schema
 from app.core.storage import Storage
 
 
@@ -57,13 +57,14 @@ _GAME_SETTINGS: dict[str, Setting] = {}
 
 
 def _register_kinds(settings: Mapping[str, Setting]) -> None:
-    """Give each setting its own record kind, so a stored value it does not accept is set aside."""
-    for name, spec in settings.items():
-        def schema(value: Any, spec: Setting = spec) -> Any:
-            require(spec.accepts(value), "not_allowed")
-            return value
+    """Give each setting its own record kind: any scalar is kept, and only the values it accepts are used.
 
-        register_kind(f"setting:{name}", schema, PRIORITY_RECORD, max_chars=1_024, max_depth=0, exported=True)
+    A value it does not accept (`palette = "high_contrast"` from a newer version) is left untouched,
+    read as the default here, exported byte for byte and carried by an import as another version's.
+    """
+    for name, spec in settings.items():
+        register_kind(f"setting:{name}", setting_schema, PRIORITY_RECORD, max_chars=1_024, max_depth=0,
+                      exported=True, understands=spec.accepts)
 
 
 def register(game_settings: Mapping[str, Setting]) -> None:
@@ -99,7 +100,7 @@ class Settings:
             raise KeyError(f"unknown setting {name!r}") from None
 
     def get(self, name: str) -> Any:
-        """Return the stored value of a setting, or its default when unset or invalid."""
+        """Return the stored value of a setting, or its default when unset or not one it accepts (kept as it is)."""
         spec = self._spec(name)
         stored = self.storage.get(self.key(name))
         # An absent key reads as None; for a nullable setting that is also the default.

@@ -16,6 +16,10 @@ A record written by a newer release (its format version is above this release's)
 kept untouched: it reads as absent here, and a write or removal under its key is
 refused (this visit keeps the new value in memory) with a notice once, so an update
 followed by a rollback, or an old tab, never loses what the newer release stored.
+
+A removal the backing refuses (removeItem throwing while setItem works) is done by writing
+JSON `null` instead, which every kind reads as absent; only when that fails too is the
+page told, and then that something could not be deleted, not that records are not kept.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ NOTICE_QUARANTINED = "storage_quarantined"
 NOTICE_NEWER = "storage_newer"  # a record written by a newer release is kept, not overwritten
 NOTICE_FULL = "storage_full"  # a record did not fit: it lasts until the page is closed
 NOTICE_SAVES_DROPPED = "storage_saves_dropped"  # unfinished games were dropped to make room for records
+NOTICE_NOT_REMOVED = "storage_not_removed"  # a value could not be deleted (nor blanked): it may come back
+ERASED = "null"  # what stands for a removed value where the backing refuses removeItem: read as absent
 
 
 class Backing(Protocol):
@@ -204,7 +210,7 @@ class Storage:
         """
         record_kind = self._kind(key, kind)
         text = self._read_text(self._full(key))
-        if text is None:
+        if text is None or text == ERASED:
             return default
         decoded = records.decode(text, record_kind)
         if decoded.future:
@@ -262,11 +268,17 @@ class Storage:
                 break
         # With every slot taken this is the same fault again (a loop writing bad data):
         # the original goes anyway so that start-up does not meet it on every visit.
+        if not self._erase(full):
+            return False
+        self._unsaved.discard(full)
+        return True
+
+    def _erase(self, full: str) -> bool:
+        """Remove a key from the backing, or blank it (ERASED) where removeItem is refused; True if either worked."""
         try:
             self._backing.removeItem(full)  # type: ignore[union-attr]
         except Exception:
-            return False
-        self._unsaved.discard(full)
+            return self._try_set(full, ERASED)
         return True
 
     # ----- writing ---------------------------------------------------------------------------
@@ -306,23 +318,25 @@ class Storage:
         return dropped
 
     def _holds_newer(self, key: str) -> bool:
-        """Return whether the backing holds a newer release's record under key (never to be overwritten)."""
+        """Return whether the backing holds a newer release's record under key (never to be overwritten).
+
+        The backing is asked each time (another tab may have written or removed it since); what was
+        learnt is kept for when the backing can no longer be read.
+        """
         full = self._full(key)
-        if full in self._newer:
-            return True
-        if not self._usable or full in self._unsaved:
-            return False
+        if not self._usable:
+            return full in self._newer
         try:
             text = self._backing.getItem(full)  # type: ignore[union-attr]
         except Exception:
-            return False
+            return full in self._newer
         # Versioned texts start {"$v": n, ...}; the bare ones are version 1, never newer.
-        if not isinstance(text, str) or '"$v"' not in text[:16]:
-            return False
-        if records.decode(text, self.kinds.kind_for(key)).future:
+        newer = isinstance(text, str) and '"$v"' in text[:16] and records.decode(text, self.kinds.kind_for(key)).future
+        if newer:
             self._newer.add(full)
-            return True
-        return False
+        else:
+            self._newer.discard(full)
+        return newer
 
     def newer_keys(self) -> list[str]:
         """Return the keys (without namespace) known to hold a newer release's record."""
@@ -371,26 +385,23 @@ class Storage:
             raise ValueError(f"{key!r}: {len(text)} characters, more than the {kind.max_chars} its kind allows")
         return self._store(key, text, kind.priority if priority is None else priority)
 
-    def set_raw(self, key: str, text: str) -> bool:
-        """Store text exactly as given (a newer version's record, carried by an import); True if stored."""
-        full = self._full(key)
-        if not self._usable or not self._try_set(full, text):
-            return False
-        self._memory[full] = text
-        self._unsaved.discard(full)
-        return True
+    def set_many(self, values: dict[str, Any], priority: int | None = None, *,
+                 texts: dict[str, str] | None = None) -> bool:
+        """Store every value or none: on the first failure, earlier writes are undone; return success.
 
-    def set_many(self, values: dict[str, Any], priority: int | None = None) -> bool:
-        """Store every value or none: on the first failure, earlier writes are undone; return success."""
+        `texts` are stored exactly as given, unchecked (records another version wrote, carried by an import).
+        """
         prepared = []
         for key, value in values.items():
             kind = self.kinds.kind_for(key)
             text = records.encode(kind, records.check(kind, value))
             prepared.append((key, text, kind.priority if priority is None else priority))
+        for key, text in (texts or {}).items():
+            prepared.append((key, text, self.kinds.kind_for(key).priority if priority is None else priority))
         if not self._usable:
             return False
         before: dict[str, tuple[Any, Any, bool]] = {}
-        for key in values:
+        for key, _, _ in prepared:
             full = self._full(key)
             try:
                 in_backing = self._backing.getItem(full)  # type: ignore[union-attr]
@@ -414,7 +425,8 @@ class Storage:
                 in_backing = before[key][0]
                 try:
                     if in_backing is None:
-                        self._backing.removeItem(self._full(key))  # type: ignore[union-attr]
+                        if not self._erase(self._full(key)):
+                            raise OSError("neither removed nor blanked")
                     else:
                         self._backing.setItem(self._full(key), in_backing)  # type: ignore[union-attr]
                 except Exception:
@@ -439,11 +451,45 @@ class Storage:
         if not self._usable or self._holds_newer(key):
             self._unsaved.add(full)
             return False
-        try:
-            self._backing.removeItem(full)  # type: ignore[union-attr]
-        except Exception:
+        if not self._erase(full):
+            # Said as what it is: records were (or may still be) written; only this value stays behind.
             self._unsaved.add(full)
-            self._degrade()
+            self._notify(NOTICE_NOT_REMOVED)
             return False
         self._unsaved.discard(full)
         return True
+
+    # ----- what the device holds, for export and for other tabs --------------------------------
+
+    def stored_text(self, key: str) -> str | None:
+        """Return the text the device keeps under key: the backing's, unchecked (None when absent).
+
+        Memory's copy only where it is the newer one: the backing is out of reach, or this
+        visit's value did not fit in it. Never this visit's value held back because the backing
+        keeps a newer release's record there: that record is what the device holds.
+        """
+        full = self._full(key)
+        if self._usable and (full not in self._unsaved or self._holds_newer(key)):
+            try:
+                text = self._backing.getItem(full)  # type: ignore[union-attr]
+            except Exception:
+                text = self._memory.get(full)
+        else:
+            text = self._memory.get(full)
+        return None if text == ERASED or not isinstance(text, str) else text
+
+    def holds_newer(self, key: str) -> bool:
+        """Return whether the device keeps a newer release's record under key (never to be overwritten)."""
+        return self._holds_newer(key)
+
+    def changed_elsewhere(self, key: str | None) -> None:
+        """Forget what this page knew of key (None: of every key): another tab has written it."""
+        if key is None:
+            self._newer.clear()
+            for full in [full for full in self._memory if full not in self._unsaved]:
+                del self._memory[full]
+            return
+        full = self._full(key)
+        self._newer.discard(full)
+        if full not in self._unsaved:  # (this visit's own value that did not fit stays the one it plays with)
+            self._memory.pop(full, None)

@@ -14,6 +14,8 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy
 
+from app.web.start_snapshot import drop_after_error, raised_while_importing
+
 document = js.document
 window = js.window
 
@@ -28,8 +30,10 @@ def guard(function: Callable[..., object]) -> Callable[..., None]:
     def guarded(*args: Any) -> None:
         try:
             function(*args)
-        except Exception:
+        except Exception as error:
             js.console.error("Masume internal error:\n" + traceback.format_exc())
+            if raised_while_importing(error):  # a module that fails to load on a restored page: the snapshot goes
+                drop_after_error(error)
             if on_internal_error is not None:
                 on_internal_error()
 

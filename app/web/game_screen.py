@@ -441,6 +441,14 @@ class GameScreen:
         """Fit the board to its room again (the room changed: a notice, the rule, full screen)."""
         self.page.zoom.fit()
 
+    def records_changed(self) -> None:
+        """Another tab changed the player's records: the best shown and the view's own (stage list) follow."""
+        if self.session is None:
+            return
+        self.best = self.shell.bests.get(self.game, self.preset_key)
+        self.view.records_changed()
+        self.render()
+
     def focus_board(self) -> None:
         """Put the keyboard focus on the board."""
         if self.board is not None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.core import registry
 from app.core.game import adjusted_params, best_line, preset_text
 from app.core.route import STATS, format_hash
 from app.web.daily_panel import DailyPanel
-from app.web.dom import Listeners, by_id, element, use_stylesheet
+from app.web.dom import Listeners, by_id, document, element, focus_in_place, use_stylesheet
 from app.web.records_panel import RecordsPanel
 
 if TYPE_CHECKING:
@@ -28,6 +28,8 @@ class HomeScreen:
                 use_stylesheet(stylesheet)
         self.root = element("section", cls="home", attrs={"aria-labelledby": "home-title"})
         self._listeners = Listeners()
+        self._bests: list[tuple[str, str, Any]] = []  # (game, board key, the element that shows its best)
+        self._daily: Any = None
         by_id("view").appendChild(self.root)
         self.relabel()
 
@@ -42,7 +44,9 @@ class HomeScreen:
         self.root.replaceChildren()
         self.root.appendChild(element("h1", text=t("menu_heading"), attrs={"id": "home-title"}))
         self.root.appendChild(element("p", cls="tagline", text=t("site_tagline")))
-        self.root.appendChild(DailyPanel(self.shell).root)
+        self._daily = DailyPanel(self.shell).root
+        self.root.appendChild(self._daily)
+        self._bests = []
         cards = element("ul", cls="game-cards")
         for game in registry.games():
             spec = registry.backend(game)
@@ -50,9 +54,10 @@ class HomeScreen:
             for name, params in spec.presets.items():
                 # Bests are kept per board kind, as the game screen stores them (settings included).
                 key = spec.format_params(adjusted_params(spec, params, self.shell.settings.get))
+                value = element("dd", cls="value", text=best_line(spec, t, self.shell.bests.get(game, key)))
+                self._bests.append((game, key, value))
                 records.appendChild(element("div", cls="game-best", attrs={"data-preset": name}, children=[
-                    element("dt", cls="label", text=preset_text(spec, t, name, params)),
-                    element("dd", cls="value", text=best_line(spec, t, self.shell.bests.get(game, key)))]))
+                    element("dt", cls="label", text=preset_text(spec, t, name, params)), value]))
             link = element("a", cls="game-card", attrs={"href": f"#{game}", "data-game": game}, children=[
                 element("span", cls=f"game-icon {spec.icon}", attrs={"aria-hidden": "true"}),
                 element("span", cls="game-name", text=t(spec.name_key)),
@@ -73,6 +78,26 @@ class HomeScreen:
         self.shell.reload_settings()
         self.relabel()
         by_id("records-status").textContent = status
+
+    def records_changed(self) -> None:
+        """Another tab changed the records: each best and today's puzzles are shown again, in place."""
+        t = self.shell.i18n.t
+        for game, key, value in self._bests:
+            text = best_line(registry.backend(game), t, self.shell.bests.get(game, key))
+            if str(value.textContent) != text:
+                value.textContent = text
+        daily = DailyPanel(self.shell).root
+        old = self._daily
+        if old is None or str(old.textContent) == str(daily.textContent):
+            return
+        focused = document.activeElement
+        entry = focused.closest(".daily-entry") if focused is not None and old.contains(focused) else None
+        old.replaceWith(daily)
+        self._daily = daily
+        if entry is not None:  # the player was on one of today's links: stay on it
+            again = daily.querySelector(f'.daily-entry[data-game="{entry.getAttribute("data-game")}"] a')
+            if again is not None:
+                focus_in_place(again)
 
     def close(self) -> None:
         """Remove listeners and take the screen out of the page."""

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import js
 
+from app.core import registry
 from app.core.drafts import MAX_DRAFTS
-from app.core.records_transfer import SKIP_DRAFTS_FULL, export_records, import_records
+from app.core.records_transfer import SKIP_DRAFTS_FULL, ImportResult, export_records, import_records, record_parts
 from app.web.dom import Listeners, element, window
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 EXPORT_FILE = "masume-records.json"
 MAX_IMPORT_BYTES = 2_000_000  # far above any real export; a larger file is refused before it is read
+MAX_NAMED = 3  # skipped records of one reason named one by one; more are only counted
 
 
 class RecordsPanel:
@@ -77,13 +79,33 @@ class RecordsPanel:
             self._say(self.shell.i18n.t("import_failed_not_json"))
             return
         result = import_records(self.shell.storage, text)
-        t = self.shell.i18n.t
-        skipped = result.skipped_by_reason()
-        reasons = self.shell.i18n.t("list_separator").join(
-            t(f"import_skip_{reason}", count=count, max=MAX_DRAFTS) for reason, count in skipped.items())
-        # Drafts left out for room: say how many drafts did come in, before why the others did not.
-        drafts_in = t("import_drafts_done", count=result.drafts) if SKIP_DRAFTS_FULL in skipped else None
-        self._say(self.shell.i18n.sentences(t(result.string_key, count=result.count), drafts_in,
-                                            t("import_skipped", reasons=reasons) if skipped else None))
+        self._say(self.outcome(result))
         if result.ok:
             self._on_imported()
+
+    def outcome(self, result: ImportResult) -> str:
+        """What an import did, in words: imported, kept for another version, and what was skipped and why."""
+        t = self.shell.i18n.t
+        skipped = result.skipped_by_reason()
+        separator = t("list_separator")
+        reasons = []
+        for reason, count in skipped.items():
+            said = t(f"import_skip_{reason}", count=count, max=MAX_DRAFTS)
+            keys = [key for key, why in result.skipped if why == reason]
+            if reason != SKIP_DRAFTS_FULL and len(keys) <= MAX_NAMED:  # a few: named, so the player knows which
+                said = t("import_skip_named", reason=said, names=separator.join(self._record_name(k) for k in keys))
+            reasons.append(said)
+        # Drafts left out for room: say how many drafts did come in, before why the others did not.
+        drafts_in = t("import_drafts_done", count=result.drafts) if SKIP_DRAFTS_FULL in skipped else None
+        kept = t("import_kept", count=len(result.kept)) if result.ok and result.kept else None
+        return self.shell.i18n.sentences(t(result.string_key, count=result.count), drafts_in, kept,
+                                         t("import_skipped", reasons=separator.join(reasons)) if skipped else None)
+
+    def _record_name(self, key: str) -> str:
+        """A record as the player knows it: "Cross Light best 5x5", "setting palette"."""
+        t = self.shell.i18n.t
+        family, game, detail = record_parts(key)
+        kind = t(f"record_kind_{family}")
+        if game is not None:
+            return t("record_named", game=t(registry.backend(game).name_key), kind=kind, detail=detail).strip()
+        return t("record_named_plain", kind=kind, detail=detail).strip()

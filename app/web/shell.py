@@ -34,6 +34,7 @@ from app.web.layout import global_key_rows
 from app.web.local_storage import local_storage_backing
 from app.web.shell_interface import Screen
 from app.web.snapshot_setting import SnapshotSetting
+from app.web.start_snapshot import drop_after_error
 
 NOTICE_MS = 9000
 
@@ -86,6 +87,7 @@ class Shell:
         """Wire the header, open the screen the URL names and mark the page ready."""
         on = self._listeners.on
         on(window, "hashchange", self.route)
+        on(window, "storage", self._on_storage_changed)  # another tab of the game wrote or removed something
         # Browsers allow sound only after a gesture; the first one unlocks it.
         on(document, "pointerdown", self._unlock_audio, capture=True)
         on(document, "keydown", self._unlock_audio, capture=True)
@@ -180,6 +182,13 @@ class Shell:
 
     def route(self, *_: Any) -> None:
         """Open the screen the current hash names (home, a new game, or one puzzle)."""
+        try:
+            self._route()
+        except Exception as error:
+            drop_after_error(error)  # on a page restored from the start-up snapshot, that snapshot goes
+            raise
+
+    def _route(self) -> None:
         route = parse_hash(self.current_hash(), registry.games())
         first_screen = not self._routed
         # A game that replaces the numpy wait is announced (a screen reader heard nothing of it), but the
@@ -316,7 +325,13 @@ class Shell:
         if lang == self.i18n.lang:
             return
         self.settings.set("lang", lang)
+        self._show_language(lang)
+        self.check_storage()
+
+    def _show_language(self, lang: str) -> None:
+        """Relabel the whole page in `lang` (already stored)."""
         self.i18n.lang = lang
+        by_id("lang-select").value = lang
         self.i18n.apply()
         self._show_toggles()
         self.snapshot_setting.refresh()
@@ -325,18 +340,41 @@ class Shell:
             document.title = self.screen.title
         elif self._engine_waiting:
             document.title = self._waiting_title()
-        self.check_storage()
 
     def reload_settings(self) -> None:
-        """Apply settings that changed under the page (an import): language and sound."""
+        """Apply settings that changed under the page (an import, another tab): language, sound, the rest."""
         lang = self.settings.get("lang")
         if lang is not None and lang != self.i18n.lang:
-            self.i18n.lang = lang
-            by_id("lang-select").value = lang
-            self.i18n.apply()
+            self._show_language(lang)
         self.audio.set_sfx(bool(self.settings.get("sfx")))
         self.audio.set_bgm(bool(self.settings.get("bgm")))
+        palette_before = document.documentElement.getAttribute("data-palette")
         self._show_toggles()
+        if self.screen is not None and hasattr(self.screen, "settings_changed"):
+            self.screen.settings_changed()
+        board = self.screen.board if self.screen is not None else None
+        if palette_before != self.settings.get("palette") and board is not None and board.codes is not None:
+            board.paint(board.codes, force=True)
+
+    def _on_storage_changed(self, event: Any) -> None:
+        """Another open tab changed a stored value: this one follows its settings, bests and stage records.
+
+        (Browsers tell every other tab of the origin; the tab that wrote is not told.) An in-progress
+        save of the other tab's game changes nothing here.
+        """
+        namespace = f"{self.storage.namespace}:"
+        full = event.key
+        if full is not None and not str(full).startswith(namespace):
+            return
+        key = None if full is None else str(full)[len(namespace):]  # None: the other tab cleared the storage
+        if key is not None and key.startswith(("progress:", "quarantine:")):
+            return
+        self.storage.changed_elsewhere(key)
+        if key is None or key.startswith("setting:"):
+            self.reload_settings()
+        if (key is None or not key.startswith("setting:")) and self.screen is not None \
+                and hasattr(self.screen, "records_changed"):
+            self.screen.records_changed()
 
     def keep_records(self) -> None:
         """Ask the browser, once the player has a best, not to evict this site's storage under pressure."""

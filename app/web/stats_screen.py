@@ -142,6 +142,10 @@ class StatsScreen:
                 return key
         return choices[0][0]
 
+    def records_changed(self) -> None:
+        """Another tab finished a game: the figures, chart and table are read again."""
+        self._fill_body()
+
     def _choose(self, event: Any) -> None:
         self.key = str(event.target.value)
         self._fill_body()

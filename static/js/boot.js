@@ -140,11 +140,21 @@
       if (failed || root.getAttribute("data-ready") === "true") return;
       failed = true;
       root.setAttribute("data-boot", "failed");
+      showLoadingScreen();
       var box = byId("loading-error");
       byId("loading-error-text").textContent = text(messageId, values);
       box.hidden = false;
       byId("loading-retry").focus({preventScroll: true});  // (never scrolls an embedding page)
     });
+  }
+
+  // A failure before the first screen was ready may come after Python hid the loading screen (its
+  // first screen failed to open): the message is shown there again, in place of a half-built page.
+  function showLoadingScreen() {
+    var loading = byId("loading");
+    var app = byId("app");
+    if (loading) loading.hidden = false;
+    if (app) app.hidden = true;
   }
 
   // ----- the build's files -------------------------------------------------------------------
@@ -187,8 +197,12 @@
     var checks = Promise.all(wanted.map(probe)).then(function (results) {
       return results.filter(function (result) { return result; })[0] || null;
     });
+    // A download still being checked may be the cause (numpy's wheel, refused by Pyodide's own check).
+    var found = Promise.all([damagedDownload(), checks]).then(function (results) {
+      return results[0] ? {entry: results[0], damaged: true} : results[1];
+    });
     var giveUp = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, DIAGNOSE_MS); });
-    return Promise.race([checks, giveUp]);
+    return Promise.race([found, giveUp]);
   }
 
   function fail(messageId, detail, urls) {
@@ -312,6 +326,7 @@
   // ----- request everything at once, hand each response over once ---------------------------
 
   var prefetched = {};  // absolute URL -> Promise<Response>, taken by the first fetch() of that URL
+  var verdicts = {};  // absolute URL -> Promise<false if the download is damaged>, settled once it was checked
   var notYet = {};  // absolute URL -> entry of the second wave, not requested yet
   var complete = {};  // absolute URL -> Promise resolved once that download has ended, however
 
@@ -342,36 +357,37 @@
     function done() { finished(); ended(); }
     prefetched[url] = nativeFetch(url, {credentials: "same-origin"}).then(function (response) {
       if (!response.ok) { fileMissing(entry, response.status); done(); return response; }
-      var copy = response.clone();
-      if (!staging || !copy.body) { countBody(copy, entry).then(ended); return response; }
-      var check = checker(entry);
-      var verdict = null;  // the check's promise, made once the last byte has passed
-      function judge() { if (!verdict) verdict = check.end(); return verdict; }
-      var body = copy.body.pipeThrough(new TransformStream({
-        transform: function (chunk, controller) {
-          check.add(chunk);
-          arrived(chunk.byteLength);
-          controller.enqueue(chunk);
-        },
-        flush: function () { judge(); }  // (not after the cache's write: that can take seconds)
-      }));
-      var stored = new Response(body, {status: copy.status, statusText: copy.statusText, headers: copy.headers});
-      var cacheUsed = null;
-      staging.then(function (cache) {
-        cacheUsed = cache;
-        return cache ? cache.put(url, stored) : stored.arrayBuffer();
-      }).catch(function () { /* a full quota only costs the worker a download */ }).then(function () {
-        done();
-        return judge();
-      }).then(function (good) {
-        // (the worker checks hashes too; a damaged copy is not left for it to find)
-        if (!good && cacheUsed) cacheUsed.delete(url);
-      });
+      // Checked as it arrives, on a copy read at the network's pace (not the cache write's, which can
+      // lag seconds behind): a damaged file is named before whoever asked for it finds it broken.
+      var verdict = countBody(response.clone(), entry);
+      verdicts[url] = verdict;
+      verdict.then(ended);
+      if (staging && response.body) stage(url, response.clone(), verdict);
       return response;
     }, function (error) {
       fileMissing(entry, 0);
       done();
       throw error;
+    });
+  }
+
+  // On a first visit each download is also written to the cache the service worker will fill for
+  // this version; a copy found damaged is taken out again (sw.js checks hashes too).
+  function stage(url, copy, verdict) {
+    staging.then(function (cache) {
+      if (!cache) return copy.body.cancel();
+      return cache.put(url, copy).then(function () {
+        return verdict.then(function (good) { return good === false ? cache.delete(url) : null; });
+      });
+    }).catch(function () { /* a full quota only costs the worker a download */ });
+  }
+
+  // A download found damaged among those checked so far, waiting for the ones still arriving.
+  function damagedDownload() {
+    var urls = Object.keys(verdicts);
+    return Promise.all(urls.map(function (url) { return verdicts[url]; })).then(function (results) {
+      for (var i = 0; i < results.length; i++) if (results[i] === false) return byUrl[urls[i]] || {url: urls[i]};
+      return null;
     });
   }
 
@@ -422,6 +438,42 @@
     });
   }
 
+  // Whether a file the page loaded itself arrived as the list says: false when it is not (a size
+  // the browser saw, or its bytes fetched again against the list's sha256), null when that cannot
+  // be told (no list entry's hash, no digest, no answer).
+  function arrivedIntact(entry) {
+    if (truncatedResource([entry])) return Promise.resolve(false);
+    if (!entry.sha256 || !nativeFetch || !window.crypto || !crypto.subtle) return Promise.resolve(null);
+    return nativeFetch(entryUrl(entry), {credentials: "same-origin"}).then(function (response) {
+      return response.ok ? response.arrayBuffer() : null;
+    }).then(function (bytes) {
+      if (!bytes) return null;
+      if (bytes.byteLength !== entry.size) return false;
+      return crypto.subtle.digest("SHA-256", bytes).then(function (digest) { return hexOf(digest) === entry.sha256; });
+    }).catch(function () { return null; });
+  }
+
+  // A script or module of the build that did not run: missing (its HTTP status), damaged (it arrived,
+  // but not as the list says: a truncated or changed core.js), or else blocked on its way.
+  function nameBrokenScript(entry) {
+    probe(entry).then(function (found) {
+      if (found && found.status) { fileMissing(entry, found.status); return null; }
+      return arrivedIntact(entry).then(function (intact) {
+        if (intact === false) fileDamaged(entry);
+        else fileMissing(entry, found ? found.status : 0);
+      });
+    });
+  }
+
+  // A syntax error reported from a file of the build (a module cut short or with changed bytes parses
+  // wrong): named as damaged when its bytes are not the list's.
+  function syntaxErrorInBuildFile(event) {
+    if (!event || !event.filename || root.getAttribute("data-ready") === "true") return;
+    var syntax = (window.SyntaxError && event.error instanceof SyntaxError) || /SyntaxError/.test(String(event.message));
+    var entry = syntax && byUrl[new URL(event.filename, document.baseURI).href.split("#")[0]];
+    if (entry) arrivedIntact(entry).then(function (intact) { if (intact === false) fileDamaged(entry); });
+  }
+
   function modulePreload(entry) {
     var link = document.createElement("link");
     link.rel = "modulepreload";
@@ -430,7 +482,7 @@
     link.addEventListener("load", function () { arrived(entry.size); finished(); });
     link.addEventListener("error", function () {
       finished();
-      probe(entry).then(function (found) { fileMissing(entry, found ? found.status : 0); });
+      nameBrokenScript(entry);
     });
     document.head.appendChild(link);
   }
@@ -503,8 +555,11 @@
             var status = response.status;
             return response.arrayBuffer().then(function (bytes) {
               return sha256Base64(bytes).then(function (digest) {
-                if (digest !== init.integrity) throw new TypeError("Integrity check failed for " + url.href);
-                return new Response(bytes, {status: status, headers: headers});
+                if (digest === init.integrity) return new Response(bytes, {status: status, headers: headers});
+                // Our own check names the file first (it read the same bytes), then the caller hears of it.
+                return Promise.resolve(verdicts[url.href]).then(function () {
+                  throw new TypeError("Integrity check failed for " + url.href);
+                });
               });
             });
           });
@@ -604,7 +659,10 @@
 
   function takeUpdate(registration) {
     var waiting = registration.waiting;
-    if (!waiting) return;
+    if (!waiting) {  // another tab let it take over already: this page only has to load it
+      window.location.reload();
+      return;
+    }
     reloadOnChange = true;
     // controllerchange is the usual signal; the worker's own "activated" is the fallback, so a
     // page whose controllerchange was missed still moves to the new version exactly once.
@@ -662,14 +720,21 @@
     });
   }
 
+  // The worker answers each page from the cache of the build that page runs (sw.js): the page
+  // tells it, whenever a worker takes control of it. So a page of an older release that sees a
+  // newer worker take over (another tab took the update) goes on with its own release's files
+  // until it reloads, instead of mixing the two; its "A new version is ready" stays.
+  function tellBuild() {
+    var worker = navigator.serviceWorker.controller;
+    if (worker && BUILD) worker.postMessage({type: "masume:page-build", version: BUILD.version});
+  }
+
   if (!opaque && "serviceWorker" in navigator && !isFileUrl) {
-    // A page that started under a worker and sees another take over was loaded from an older
-    // release: it reloads once, so it never fetches its remaining files from a newer one. (The
-    // first visit's worker claiming the page is not that: the page started without a worker.)
     var startedControlled = !!navigator.serviceWorker.controller;
+    tellBuild();
     navigator.serviceWorker.addEventListener("controllerchange", function () {
-      if (startedControlled) reloadOnChange = true;
-      reloadOnce();
+      tellBuild();
+      reloadOnce();  // (only when this page asked for the update)
     });
     // A version that finished installing while an older page was open takes over on this load,
     // before this page boots Python (the older version's files are still what this page gets).
@@ -780,10 +845,11 @@
       if (sheet) probe(sheet).then(function (found) { pageFileProblem(sheet, found ? found.status : 0); });
       return;
     }
-    var url = target && target !== window && (target.src || (target.rel === "modulepreload" && target.href));
+    if (!target || target === window) { syntaxErrorInBuildFile(event); return; }
+    var url = target.src || (target.rel === "modulepreload" && target.href);
     if (!url || (target.rel === "modulepreload")) return;  // modulepreloads report themselves
     var entry = byUrl[new URL(url, document.baseURI).href];
-    if (entry) probe(entry).then(function (found) { fileMissing(entry, found ? found.status : 0); });
+    if (entry) nameBrokenScript(entry);
     else fail("msg-load-failed", url.split("/").pop(), Object.keys(byUrl));
   }, true);
 

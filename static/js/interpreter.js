@@ -4,7 +4,7 @@
 // A returning player's time goes to CPython starting, not to bytes (BENCHMARKS.md). So:
 // - When a start-up snapshot of this build is stored (Cache Storage), Python starts from it:
 //   the WebAssembly memory of a Python that has already imported numpy and the game's pure
-//   modules. Its bytes are checked (a checksum, snapshot-bundle.js), its build and runtime must be this page's, and
+//   modules. Its bytes are checked (a checksum over every byte, snapshot-bundle.js), its build and runtime must be this page's, and
 //   the function table must have the fingerprint it was made with; numpy's libraries are
 //   loaded before the C runtime starts so they sit where the snapshot expects them.
 // - Anything wrong with it (unreadable, another build, a changed byte, another table, a
@@ -13,7 +13,10 @@
 // - A page that started the normal way makes a new snapshot once it is ready and the service
 //   worker holds every file: in a Worker (static/js/snapshot-worker.js), at idle time, so play
 //   is not disturbed. It is used from the next visit on.
-// <html data-start="snapshot|normal"> and data-snapshot (making|stored|failed) say what
+// - A page that started from it and then fails inside Python while importing or opening a screen
+//   drops it too (app/web/start_snapshot.py calls window.masumeSnapshot.dropAfterError): the
+//   next visit starts the normal way and makes a new one.
+// <html data-start="snapshot|normal"> and data-snapshot (making|stored|failed|dropped) say what
 // happened; window.masumeSnapshot lets Settings show the stored size and clear it.
 import {loadPyodide as loadRuntime, version} from "../vendor/pyodide/pyodide.mjs";
 import {BundleError, checkBundle, copyMemory} from "./snapshot-bundle.js";
@@ -229,7 +232,9 @@ function makeSnapshot() {
     const app = fileUrl(/\/app\.zip$/);
     if (!wheel || !app) return;
     root.setAttribute("data-snapshot", "making");
-    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), {type: "module", name: "masume-snapshot"});
+    // (Its address names this page's build: the service worker answers its requests from that build's files.)
+    const script = new URL(`./snapshot-worker.js?masume-build=${encodeURIComponent(BUILD.version)}`, import.meta.url);
+    const worker = new Worker(script, {type: "module", name: "masume-snapshot"});
     const result = await new Promise((resolve) => {
       worker.onmessage = (event) => resolve(event.data || {});
       worker.onerror = (event) => resolve({type: "failed", reason: event.message || "worker error"});
@@ -273,6 +278,18 @@ globalThis.masumeSnapshot = {
   },
   make: makeSnapshot,
   python: null,  // the running Pyodide, for tests and benchmarks (as app/web/boot.py keeps the shell)
+};
+
+// A page restored from the snapshot whose Python then fails while importing or opening a screen
+// (app/web/start_snapshot.py): the snapshot is under doubt, so it goes, and the next visit starts
+// the normal way (and makes a new one). On a page that started the normal way this does nothing.
+globalThis.masumeSnapshot.dropAfterError = async function (reason) {
+  if (root.getAttribute("data-start") !== "snapshot" || root.getAttribute("data-snapshot") === "dropped") return false;
+  root.setAttribute("data-snapshot", "dropped");
+  root.setAttribute("data-snapshot-dropped", String(reason || "").slice(0, 200));
+  console.warn("Masume: start-up snapshot dropped after an internal error:", reason);
+  await deleteSnapshot();
+  return true;
 };
 
 // numpy's package is installed at once when the address names a game, otherwise once the first

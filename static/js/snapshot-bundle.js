@@ -4,20 +4,28 @@
 // Layout (little-endian):
 //   "MSNP"            4 bytes, the magic
 //   format            u32, FORMAT below; any other value is refused
+//   checksum          16 bytes: the 128-bit checksum of every byte from the header length on
 //   header length     u32, then that many bytes of UTF-8 JSON, then zero padding to 8 bytes
 //   payload           the memory's non-zero 64 KiB pages, then each file's bytes
 //
 // The header says what the bundle belongs to (build version, runtime, the function table's
-// fingerprint), where each piece of the payload lies, and the payload's checksum, so a changed
-// byte anywhere is caught before anything is restored. All-zero pages of memory are left out:
-// a fresh Python heap is mostly zeros, and the bundle is a quarter smaller without them.
+// fingerprint) and where each piece of the payload lies. The checksum covers the header as well
+// as the payload, and the magic and format are compared whole, so a changed byte anywhere (a
+// file's offset or length in the header too) is caught before anything is read or restored.
+// All-zero pages of memory are left out: a fresh Python heap is mostly zeros, and the bundle is a
+// quarter smaller without them.
 //
 // Pure: used by the page (static/js/interpreter.js), the worker that makes the snapshot
 // (static/js/snapshot-worker.js) and by tests/unit/test_snapshot_bundle.py under Node.
 
 export const MAGIC = 0x504e534d;  // "MSNP" read as a little-endian u32
-export const FORMAT = 2;  // 2: a checksum of the payload instead of its sha256
+// 2: a checksum of the payload instead of its sha256; 3: the checksum covers the header too
+// (a format-2 bundle is refused like any other doubt, deleted and made again).
+export const FORMAT = 3;
 export const PAGE = 65536;
+const CHECKSUM_AT = 8;  // the checksum's 16 bytes
+const COVERED_FROM = 24;  // the checksum covers every byte from here (8-aligned) to the end
+const JSON_AT = 28;
 
 export class BundleError extends Error {}
 
@@ -50,6 +58,11 @@ export function nonZeroRuns(memory) {
 // (Chromium): it sat on a restore's critical path. It need not be a cryptographic hash: it
 // guards against damage, and whoever could rewrite the stored bundle could rewrite its header too.
 export function checksum(bytes) {
+  return checksumLanes(bytes).map((lane) => lane.toString(16).padStart(8, "0")).join("");
+}
+
+// The checksum's four lanes as unsigned 32-bit numbers (what a bundle stores).
+function checksumLanes(bytes) {
   const aligned = (bytes.byteOffset & 3) === 0 ? bytes : bytes.slice();
   const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 2);
   let a = 0x811c9dc5 | 0, b = 0x01000193 | 0, c = 0x2545f491 | 0, d = 0x9e3779b9 | 0;
@@ -63,7 +76,7 @@ export function checksum(bytes) {
   for (let i = lanes; i < words.length; i++) a = Math.imul(a ^ words[i], 0x01000193);
   for (let i = words.length << 2; i < aligned.length; i++) b = Math.imul(b ^ aligned[i], 0x85ebca6b);
   a = Math.imul(a ^ aligned.length, 0x01000193);  // (so that trailing zero bytes count)
-  return [a, b, c, d].map((lane) => (lane >>> 0).toString(16).padStart(8, "0")).join("");
+  return [a, b, c, d].map((lane) => lane >>> 0);
 }
 
 // Bundle `memory` (Pyodide's snapshot bytes) and `files` ([{path, data}]) with `info`
@@ -87,57 +100,82 @@ export async function encodeBundle({memory, files, info}) {
     ...info,
     memory: {length: memory.length, runs},
     files: placed,
-    payload: {length: size, checksum: checksum(payload)},
+    payload: {length: size},
   };
   const json = new TextEncoder().encode(JSON.stringify(header));
-  const headerEnd = Math.ceil((12 + json.length) / 8) * 8;
+  const headerEnd = Math.ceil((JSON_AT + json.length) / 8) * 8;
   const out = new Uint8Array(headerEnd + size);
   const view = new DataView(out.buffer);
   view.setUint32(0, MAGIC, true);
   view.setUint32(4, FORMAT, true);
-  view.setUint32(8, json.length, true);
-  out.set(json, 12);
+  view.setUint32(COVERED_FROM, json.length, true);
+  out.set(json, JSON_AT);
   out.set(payload, headerEnd);
+  checksumLanes(out.subarray(COVERED_FROM)).forEach((lane, i) => view.setUint32(CHECKSUM_AT + 4 * i, lane, true));
   return out;
 }
 
-// Read the header alone (cheap): throws BundleError on a wrong magic, format or length.
-export function readHeader(bytes) {
-  if (!(bytes instanceof Uint8Array) || bytes.length < 12) throw new BundleError("too short");
+// Whether a bundle's stored checksum is that of its bytes from COVERED_FROM on.
+function checksumMatches(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const lanes = checksumLanes(bytes.subarray(COVERED_FROM));
+  return lanes.every((lane, i) => view.getUint32(CHECKSUM_AT + 4 * i, true) === lane);
+}
+
+function isCount(value) {
+  return Number.isSafeInteger(value) && value >= 0;
+}
+
+// The fixed start: the magic, the format and the header's length; returns that length.
+function headerLength(bytes) {
+  if (!(bytes instanceof Uint8Array) || bytes.length < JSON_AT) throw new BundleError("too short");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== MAGIC) throw new BundleError("not a snapshot bundle");
   const format = view.getUint32(4, true);
   if (format !== FORMAT) throw new BundleError(`format ${format}, expected ${FORMAT}`);
-  const jsonLength = view.getUint32(8, true);
-  if (12 + jsonLength > bytes.length) throw new BundleError("truncated header");
+  const jsonLength = view.getUint32(COVERED_FROM, true);
+  if (JSON_AT + jsonLength > bytes.length) throw new BundleError("truncated header");
+  return jsonLength;
+}
+
+// Read the header alone (cheap, not checked against the checksum): throws BundleError on a wrong
+// magic, format or length.
+export function readHeader(bytes) {
+  const jsonLength = headerLength(bytes);
   let header;
   try {
-    header = JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(bytes.subarray(12, 12 + jsonLength)));
+    header = JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(bytes.subarray(JSON_AT, JSON_AT + jsonLength)));
   } catch (error) {
     throw new BundleError("unreadable header");
   }
-  const start = Math.ceil((12 + jsonLength) / 8) * 8;
-  if (!header || typeof header !== "object" || !header.payload || !header.memory || !Array.isArray(header.files)) {
+  const start = Math.ceil((JSON_AT + jsonLength) / 8) * 8;
+  if (!header || typeof header !== "object" || !header.payload || !header.memory || !Array.isArray(header.files)
+      || !Array.isArray(header.memory.runs)) {
     throw new BundleError("incomplete header");
   }
   if (start + header.payload.length !== bytes.length) throw new BundleError("truncated payload");
   return {header, payload: bytes.subarray(start)};
 }
 
-// Check the payload's checksum and find the files: {header, payload, files}, without rebuilding
-// the memory (see copyMemory). Throws BundleError on a malformed bundle or any mismatch.
+// Check the whole bundle's checksum, header included, and find the files: {header, payload, files},
+// without rebuilding the memory (see copyMemory). Throws BundleError on a malformed bundle or any mismatch.
 export function checkBundle(bytes) {
+  headerLength(bytes);  // (the magic and the format first: a foreign or older file is named as such)
+  if (!checksumMatches(bytes)) throw new BundleError("bundle does not match its checksum");
   const {header, payload} = readHeader(bytes);
-  if (checksum(payload) !== header.payload.checksum) throw new BundleError("payload does not match its checksum");
   let at = 0;
-  for (const [offset, length] of header.memory.runs) {
-    if (offset < 0 || offset + length > header.memory.length || at + length > payload.length) {
+  for (const run of header.memory.runs) {
+    const [offset, length] = Array.isArray(run) ? run : [];
+    if (!isCount(offset) || !isCount(length) || offset + length > header.memory.length || at + length > payload.length) {
       throw new BundleError("memory run out of range");
     }
     at += length;
   }
   const files = header.files.map((file) => {
-    if (file.offset + file.length > payload.length) throw new BundleError("file out of range");
+    if (!file || typeof file.path !== "string" || !isCount(file.offset) || !isCount(file.length)
+        || file.offset + file.length > payload.length) {
+      throw new BundleError("file out of range");
+    }
     return {path: file.path, data: payload.subarray(file.offset, file.offset + file.length)};
   });
   return {header, payload, files};
@@ -161,7 +199,7 @@ export function copyMemory({header, payload}, target, from = 0, end = header.mem
   if (done < end) target.fill(0, done - from, end - from);
 }
 
-// Check the payload's checksum, then rebuild the whole memory image and the files: {header, memory,
+// Check the bundle's checksum, then rebuild the whole memory image and the files: {header, memory,
 // files}. For tests and tools that rewrite a bundle; a restoring page uses checkBundle and copyMemory.
 // Throws BundleError on a malformed bundle or any mismatch.
 export function openBundle(bytes) {

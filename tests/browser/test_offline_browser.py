@@ -189,14 +189,16 @@ def test_the_built_folder_plays_from_a_sub_path_online_and_offline(browser, tmp_
 def _release(folder: Path, mark: str) -> dict:
     """Build the folder and mark every kind of file as release `mark`; return its new precache list.
 
-    The page, the css, app/main.py and a module inside app.zip each carry the mark, so the page
-    itself can show whether everything it runs came from one release.
+    The page, the css (a game's too), app/main.py and a module inside app.zip each carry the mark, so
+    the page itself can show whether everything it runs came from one release.
     """
     dist.build(folder)
     index = folder / "index.html"
     index.write_text(index.read_text().replace("<head>", f'<head>\n  <meta name="test-build" content="{mark}">'))
     with (folder / "static" / "css" / "boot.css").open("a") as css:
         css.write(f'\n:root {{ --test-build: "{mark}"; }}\n')
+    with (folder / "static" / "css" / "games" / "mirrors.css").open("a") as css:  # loaded only when Light Path opens
+        css.write(f'\n:root {{ --test-game-build: "{mark}"; }}\n')
     archive = folder / "static" / "vendor" / "app.zip"
     with zipfile.ZipFile(archive, "a") as zipped:
         zipped.writestr("app/test_build.py", f'MARK = "{mark}"\n')
@@ -260,13 +262,80 @@ def test_an_update_is_announced_and_taken_on_the_next_load_without_mixing_versio
             page.wait_for_function("() => document.documentElement.dataset.testBuild === 'v2/v2'", timeout=120_000)
         wait_until_ready(page)
         one_release(page, "v2")
-        keys = page.evaluate("async () => (await caches.keys()).filter(k => k.startsWith('masume:'))")
-        # Release 1's files and start-up snapshot are gone; release 2 may have made its own snapshot by now.
+        # Release 1's files and start-up snapshot are gone (tidied as this page loaded); release 2 may have made
+        # its own snapshot by now.
         release_2 = f"masume:{site.url}:{releases['v2']['version']}"
+        page.wait_for_function("""(mine) => caches.keys().then((keys) => keys.filter((k) => k.startsWith('masume:'))
+            .every((k) => k === mine || k === mine + ':snapshot'))""", arg=release_2, timeout=30_000)
+        keys = page.evaluate("async () => (await caches.keys()).filter(k => k.startsWith('masume:'))")
         assert sorted(keys) in ([release_2], [release_2, release_2 + ":snapshot"]), keys
         play_a_move(page, "crosslight")
         assert page.locator("#boot-notice").inner_text() == ""
         check_clean(page, site)
+        context.close()
+    finally:
+        site.close()
+
+
+GAME_CSS_SEEN = """() => getComputedStyle(document.documentElement).getPropertyValue('--test-game-build')
+    .trim().replaceAll('"', '')"""
+
+
+def test_a_tab_on_the_old_release_keeps_its_own_files_after_another_tab_takes_the_update(browser, tmp_path) -> None:  # noqa: ANN001
+    releases = {"v1": _release(tmp_path / "v1", "v1")}
+
+    def one_release(page, mark: str) -> None:  # noqa: ANN001
+        assert page.evaluate(RELEASE_SEEN) == [mark, mark, f"{mark}/{mark}", releases[mark]["version"]]
+
+    live = tmp_path / "site"
+    live.symlink_to(tmp_path / "v1")
+    site = Site(live)
+    try:
+        context, old = new_page(browser, site)
+        old.goto(site.url)
+        wait_until_ready(old)
+        old.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
+        old.reload()  # now a page the worker loaded, as every visit after the first
+        wait_until_ready(old)
+        one_release(old, "v1")
+        releases["v2"] = _release(tmp_path / "v2", "v2")
+        swap = tmp_path / "site.new"  # the host now serves release 2
+        swap.symlink_to(tmp_path / "v2")
+        os.replace(swap, live)
+
+        # Another tab loads (release 1, from the worker), release 2 installs, and that tab takes it.
+        other = context.new_page()
+        site.log.watch(other)
+        other.goto(site.url)
+        wait_until_ready(other)
+        other.locator("#boot-notice button#update-reload").click(timeout=WORKER_TIMEOUT_MS)
+        other.wait_for_function("() => document.documentElement.dataset.testBuild === 'v2/v2'", timeout=120_000)
+        wait_until_ready(other)
+        one_release(other, "v2")
+
+        # The old tab is now controlled by release 2's worker, yet every file it asks for is release 1's:
+        # a game's stylesheet loaded only now, and the game's modules it imports now.
+        old.wait_for_function("() => document.querySelector('#boot-notice button#update-reload') !== null")
+        go(old, "#mirrors")
+        old.wait_for_function("() => document.querySelectorAll('.board-grid button.cell').length > 0")
+        assert old.evaluate(GAME_CSS_SEEN) == "v1"
+        one_release(old, "v1")
+        assert old.evaluate("document.documentElement.dataset.pageFileProblem") is None  # no file of another size
+        play_a_move(old, "mirrors")
+        go(other, "#mirrors")
+        assert other.evaluate(GAME_CSS_SEEN) == "v2"
+
+        # Its own "Reload" loads release 2 at once (the update was taken by the other tab), and once no
+        # tab runs release 1, its files go (the next page that loads tidies them).
+        old.locator("#boot-notice button#update-reload").click()
+        old.wait_for_function("() => document.documentElement.dataset.testBuild === 'v2/v2'", timeout=120_000)
+        wait_until_ready(old)
+        one_release(old, "v2")
+        release_1 = f"masume:{site.url}:{releases['v1']['version']}"
+        old.wait_for_function("(gone) => caches.keys().then((keys) => !keys.some((k) => k.startsWith(gone)))",
+                              arg=release_1, timeout=30_000)
+        check_clean(old, site)
+        check_clean(other, site)
         context.close()
     finally:
         site.close()

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import go
+from app.core.rng import Rng
+from app.games import crosslight
+from tests.browser.conftest import go, wait_until_ready
 
 BEST_KEY = "masume:best:crosslight:5x5"
 
@@ -82,11 +84,14 @@ def test_records_this_version_does_not_take_are_skipped_and_each_reason_said(pag
     page.wait_for_function(
         "() => document.querySelector('#records-status').textContent.startsWith('Records imported: 1')")
     status = page.locator("#records-status").inner_text()
-    assert "1 for a game this version does not have" in status, status
-    assert "2 with a value this version does not accept" in status, status
+    # A game and a language this version does not have: kept for the version that has them (#27).
+    assert "Kept as they are for another version of Masume: 2." in status, status
+    assert "1 with a value this version does not accept (Cross Light best 5x5)" in status, status
     after = storage(page)
     assert after[BEST_KEY] == before[BEST_KEY]  # the refused best did not replace the stored one
-    assert after["masume:setting:sfx"] == "false" and "masume:setting:lang" not in after
+    assert after["masume:setting:sfx"] == "false" and after["masume:setting:lang"] == '"xx"'
+    assert after["masume:best:no_such_game:9x9"] == '{"moves":3}'
+    page.evaluate("() => localStorage.removeItem('masume:setting:lang')")
 
 
 def test_imported_drafts_beyond_the_cap_are_left_out_and_said_in_both_languages(page, tmp_path: Path) -> None:  # noqa: ANN001
@@ -117,3 +122,99 @@ def test_imported_drafts_beyond_the_cap_are_left_out_and_said_in_both_languages(
     kept = sorted(key for key in storage(page) if key.startswith("masume:draft:mirrors:"))
     assert len(kept) == 20 and all(f"masume:draft:mirrors:mine {i}" in kept for i in range(1, 19))
     assert kept.count("masume:draft:mirrors:new 1") == 1 and "masume:draft:mirrors:new 3" not in kept
+
+
+# ----- records of other versions (#27): carried byte for byte, never lost, never overwritten -------------------
+
+OTHER_VERSIONS = {
+    "masume:stage:mirrors:1-02": '{"$v":2,"value":{"done":true,"best":7,"medal":"gold"}}',
+    "masume:achievement:first": '{"got":true}',
+    "masume:setting:theme": '"dark"',
+    "masume:setting:palette": '"high_contrast"',
+    "masume:setting:announce": '"verbose"',
+    "masume:best:crosslight:7x7": '{"$v":99,"value":{"moves":1,"time":0.5}}',
+    "masume:stats:crosslight:7x7": '{"$v":99,"value":{"played":3}}',
+}
+
+
+def clear_records(page) -> None:  # noqa: ANN001
+    page.evaluate("""() => { for (const key of Object.keys(localStorage))
+        if (key.startsWith('masume:')) localStorage.removeItem(key); }""")
+
+
+def export_file(page, tmp_path: Path, name: str) -> Path:  # noqa: ANN001
+    with page.expect_download() as download_info:
+        page.locator("#export-records").click()
+    path = tmp_path / name
+    download_info.value.save_as(path)
+    return path
+
+
+def masume_keys(page) -> dict[str, str]:  # noqa: ANN001
+    return {key: value for key, value in storage(page).items() if key.startswith("masume:")}
+
+
+def test_other_versions_records_and_setting_values_survive_a_toggle_a_reload_and_a_round_trip(  # noqa: ANN001
+        page, tmp_path: Path) -> None:
+    clear_records(page)
+    page.evaluate("(seed) => { for (const [key, value] of Object.entries(seed)) localStorage.setItem(key, value); }",
+                  OTHER_VERSIONS)
+    reopen_home(page)
+    assert page.evaluate("document.querySelector('#palette-select').value") == "standard"  # this version's default
+    page.locator("#sfx-toggle").click()  # a toggle of another setting
+    page.reload()
+    wait_until_ready(page)
+    assert page.locator("#notice").is_hidden() or "damaged" not in page.locator("#notice").inner_text()
+    seeded = {key: value for key, value in masume_keys(page).items() if key in OTHER_VERSIONS}
+    assert seeded == OTHER_VERSIONS  # byte for byte, nothing set aside
+    assert not any(key.startswith("masume:quarantine:") for key in storage(page))
+    before = masume_keys(page)
+    exported = export_file(page, tmp_path, "everything.json")
+    clear_records(page)
+    reopen_home(page)
+    page.locator("#import-file").set_input_files(str(exported))
+    page.wait_for_function("() => document.querySelector('#records-status').textContent !== ''")
+    status = page.locator("#records-status").inner_text()
+    assert "Kept as they are for another version of Masume: 7." in status and "Not imported" not in status, status
+    assert masume_keys(page) == before  # every key back, byte for byte
+
+
+def test_an_import_with_one_record_where_the_device_keeps_a_newer_one_names_it_and_imports_the_rest(  # noqa: ANN001
+        page, tmp_path: Path) -> None:
+    clear_records(page)
+    newer = '{"$v":99,"value":{"moves":1,"time":0.5}}'
+    page.evaluate(f"localStorage.setItem('{BEST_KEY}', '{newer}')")
+    reopen_home(page)
+    mixed = tmp_path / "conflict.json"
+    mixed.write_text(json.dumps({"app": "masume", "format": 1, "records": {
+        "best:crosslight:5x5": {"v": 1, "value": {"moves": 9, "time": 41.5}},
+        "best:crosslight:6x6": {"v": 1, "value": {"moves": 12, "time": 50}},
+        "setting:sfx": {"v": 1, "value": False},
+    }}))
+    page.locator("#import-file").set_input_files(str(mixed))
+    page.wait_for_function("() => document.querySelector('#records-status').textContent.startsWith('Records')")
+    assert page.locator("#records-status").inner_text() == (
+        "Records imported: 2. Not imported: 1 where this device keeps a newer version's record (Cross Light best 5x5).")
+    after = storage(page)
+    assert after[BEST_KEY] == newer
+    assert json.loads(after["masume:best:crosslight:6x6"]) == {"moves": 12, "time": 50}
+    assert after["masume:setting:sfx"] == "false"
+
+
+def test_export_after_a_win_carries_the_newer_stored_best(page, tmp_path: Path) -> None:  # noqa: ANN001
+    clear_records(page)
+    newer = '{"$v":99,"value":{"moves":1,"time":0.5}}'
+    page.evaluate(f"localStorage.setItem('{BEST_KEY}', '{newer}')")
+    state = crosslight.generate(crosslight.parse_params("5x5"), Rng("export-after-a-win"))
+    go(page, f"#crosslight/{crosslight.encode(state)}")
+    probe = state
+    while crosslight.status(probe) == 0:  # the board's own solution, pressed (not hinted: a best is recorded)
+        row, col = crosslight.hint(probe)
+        probe = crosslight.apply(probe, (row, col))
+        page.locator(f'.board-grid button[data-row="{row}"][data-col="{col}"]').click()
+    page.wait_for_function("() => document.querySelector('#result-dialog').open")
+    go(page, "#")
+    exported = json.loads(export_file(page, tmp_path, "after-win.json").read_text())
+    assert exported["records"]["best:crosslight:5x5"] == {"v": 99, "value": {"moves": 1, "time": 0.5}}
+    assert storage(page)[BEST_KEY] == newer
+    clear_records(page)

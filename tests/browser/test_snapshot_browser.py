@@ -188,3 +188,105 @@ def test_a_restored_visit_takes_numpy_the_game_and_bytecode_from_the_snapshot(ma
     assert python(page, "import sys; 'pyscript' in sys.modules") is False
     assert page.evaluate("document.documentElement.dataset.pyscriptPackage") == "not-imported"
     page.close()
+
+
+# Moves one of the stored bundle's header numbers by its lowest bit, in place (the same length, as
+# 40533564 -> 40533565): a file's offset or length. Returns the number before and after.
+EDIT_HEADER = """async ([path, field]) => {
+  const names = (await caches.keys()).filter((name) => name.endsWith(":snapshot"));
+  const cache = await caches.open(names[0]);
+  const key = (await cache.keys())[0];
+  const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+  const length = new DataView(bytes.buffer).getUint32(24, true);
+  const text = new TextDecoder().decode(bytes.subarray(28, 28 + length));
+  const pattern = '"path":"[^"]*/' + path.replaceAll(".", "[.]") + '","offset":([0-9]+),"length":([0-9]+)';
+  const entry = new RegExp(pattern).exec(text);
+  const at = 28 + entry.index + (field === "offset" ? entry[0].indexOf(',"length"') : entry[0].length) - 1;
+  const before = field === "offset" ? entry[1] : entry[2];
+  bytes[at] ^= 1;
+  await cache.put(key, new Response(bytes));
+  return [before, new TextDecoder().decode(bytes.subarray(at - before.length + 1, at + 1))];
+}"""
+
+# Rewrites the stored bundle, soundly (a new checksum), with one of the game's files replaced by `source`.
+POISON = """async ([path, source]) => {
+  const format = await import(new URL("static/js/snapshot-bundle.js", document.baseURI).href);
+  const names = (await caches.keys()).filter((name) => name.endsWith(":snapshot"));
+  const cache = await caches.open(names[0]);
+  const key = (await cache.keys())[0];
+  const decoded = format.openBundle(new Uint8Array(await (await cache.match(key)).arrayBuffer()));
+  const files = decoded.files.map((file) => file.path.endsWith("/" + path)
+    ? {path: file.path, data: new TextEncoder().encode(source)} : file);
+  const {memory, files: placed, payload, ...info} = decoded.header;
+  await cache.put(key, new Response(await format.encodeBundle({memory: decoded.memory, files, info})));
+  return files.filter((file) => file.path.endsWith("/" + path)).length;
+}"""
+
+SCREEN_OPEN = {
+    "#mirrors/edit": "() => document.documentElement.dataset.view === 'edit' && !!document.querySelector('#view h1')",
+    "#pipes": "() => document.querySelectorAll('.board-grid button.cell').length > 0",
+}
+
+
+def test_a_snapshot_whose_header_has_one_changed_byte_is_refused_and_replaced(browser, base_url, request_log) -> None:  # noqa: ANN001
+    context, page = first_visit(browser, base_url, request_log)
+    try:
+        for path, field, route in (("app/web/views/mirrors_editor.py", "offset", "#mirrors/edit"),
+                                   ("app/web/views/pipes_legend.py", "length", "#pipes")):
+            before, after = page.evaluate(EDIT_HEADER, [path, field])
+            assert len(before) == len(after) and int(after) in (int(before) - 1, int(before) + 1)
+            page.close()
+            page = visit(context, base_url + route, request_log)
+            root = page.evaluate("JSON.stringify(document.documentElement.dataset)")
+            assert page.evaluate("document.documentElement.dataset.start") == "normal", (path, field, root)
+            assert "checksum" in page.evaluate("document.documentElement.dataset.snapshotRefused"), root
+            page.wait_for_function(SCREEN_OPEN[route])  # the screen works (no internal error: conftest)
+            page.wait_for_function(STORED, timeout=SNAPSHOT_TIMEOUT_MS)  # and a sound snapshot replaces it
+        page.close()
+        page = visit(context, base_url + "#mirrors/edit", request_log)
+        assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+        page.wait_for_function(SCREEN_OPEN["#mirrors/edit"])
+    finally:
+        context.close()
+
+
+def test_a_restored_page_whose_view_fails_to_import_drops_the_snapshot(browser, base_url, request_log) -> None:  # noqa: ANN001
+    context, page = first_visit(browser, base_url, request_log)
+    broken = 'raise RuntimeError("a view that cannot be imported")\n'
+    dropped = "() => document.documentElement.dataset.snapshot === 'dropped'"
+    no_snapshot = "async () => (await caches.keys()).every((name) => !name.endsWith(':snapshot'))"
+    try:
+        # Opened from home: the route fails while importing the editor's view.
+        assert page.evaluate(POISON, ["app/web/views/mirrors_editor.py", broken]) == 1
+        page.close()
+        page = visit(context, base_url, request_log)
+        assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+        page.evaluate("() => { window.location.hash = '#mirrors/edit'; }")
+        page.wait_for_function(dropped)
+        assert "a view that cannot be imported" in page.evaluate("document.documentElement.dataset.snapshotDropped")
+        page.wait_for_function(no_snapshot)
+        assert "Something went wrong" in page.locator("#notice").inner_text()
+        assert any("a view that cannot be imported" in error for error in request_log.errors)
+        request_log.errors.clear()  # (the error this test caused on purpose)
+        page.close()
+        # The next visit starts the normal way, opens the editor, and makes a sound snapshot again.
+        page = visit(context, base_url + "#mirrors/edit", request_log)
+        assert page.evaluate("document.documentElement.dataset.start") == "normal"
+        page.wait_for_function(SCREEN_OPEN["#mirrors/edit"])
+        page.wait_for_function(STORED, timeout=SNAPSHOT_TIMEOUT_MS)
+        # The editor's address opened directly: the first screen fails, the loader says so, the snapshot goes.
+        assert page.evaluate(POISON, ["app/web/views/mirrors_editor.py", broken]) == 1
+        page.close()
+        page = context.new_page()
+        request_log.watch(page)
+        page.goto(base_url + "#mirrors/edit")
+        page.locator("#loading-error").wait_for(state="visible", timeout=120_000)
+        assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+        page.wait_for_function(dropped)
+        page.wait_for_function(no_snapshot)
+        page.close()
+        page = visit(context, base_url + "#mirrors/edit", request_log)
+        assert page.evaluate("document.documentElement.dataset.start") == "normal"
+        page.wait_for_function(SCREEN_OPEN["#mirrors/edit"])
+    finally:
+        context.close()

@@ -58,3 +58,24 @@ def test_holding_h_gives_one_hint(open_page) -> None:  # noqa: ANN001
     page.keyboard.up("h")
     assert page.locator(".cell.hinted").count() == 1
     assert page.locator("#live").inner_text().startswith("Hint")
+
+
+NO_REMOVE_ITEM = ("Storage.prototype.removeItem = function () {"
+                  " throw new DOMException('The operation is insecure.', 'SecurityError'); };")
+
+
+def test_a_win_where_remove_item_throws_says_nothing_untrue(open_page) -> None:  # noqa: ANN001
+    """Records are stored though removeItem throws (#27): the win must not say they will not be kept."""
+    state = crosslight.generate(crosslight.PRESETS["easy"], Rng("no-remove-item"))
+    page = open_page(f"#crosslight/{crosslight.encode(state)}", init_script=NO_REMOVE_ITEM)
+    probe = state
+    while crosslight.status(probe) == 0:  # the board's own solution, pressed
+        row, col = crosslight.hint(probe)
+        probe = crosslight.apply(probe, (row, col))
+        page.locator(f'.board-grid button[data-row="{row}"][data-col="{col}"]').click()
+    page.wait_for_function("() => document.querySelector('#result-dialog').open")
+    notice = page.locator("#notice")
+    assert notice.is_hidden() or "will not be kept" not in notice.inner_text(), notice.inner_text()
+    stored = page.evaluate("() => Object.keys(localStorage)")
+    assert "masume:best:crosslight:5x5" in stored and any(key.startswith("masume:stats:") for key in stored)
+    assert page.evaluate("() => localStorage.getItem('masume:progress:crosslight')") in (None, "null")

@@ -101,7 +101,8 @@ def test_drafts_are_exported_and_imported() -> None:
     damaged["records"]["draft:nogame:x"] = {"v": 1, "value": {"stage": STAGE}}
     third, _, third_storage = store()
     result = import_records(third_storage, json.dumps(damaged))
-    assert dict(result.skipped) == {"draft:mirrors:ring": "invalid", "draft:nogame:x": "game"}
+    assert dict(result.skipped) == {"draft:mirrors:ring": "invalid"}
+    assert result.kept == ("draft:nogame:x",)  # a game this version does not have: kept for the one that has it
     assert third.names("mirrors") == []
 
 

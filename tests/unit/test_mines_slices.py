@@ -61,18 +61,43 @@ def test_apply_steps_is_none_for_quick_moves():
     assert apply_steps(placed, ("flag", *hidden)) is None
 
 
-def test_a_big_guessing_board_lays_its_mines_and_opens_in_two_slices():
-    """Over SLICED_FIRST_CLICK_CELLS cells a guessing board's first click is slow too: lay, then open."""
+def test_a_big_guessing_board_lays_its_mines_in_slices_then_opens(monkeypatch: pytest.MonkeyPatch):
+    """Over SLICED_FIRST_CLICK_CELLS cells a guessing board's first click is slow too: lay (in slices), then open.
+
+    The slices are counted, not timed: no slice draws more than LAY_SLICE_MINES mines (#27: 2,491 mines
+    on 50×50 were one task of 0.3-0.5 s under load).
+    """
     from app.games.mines.moves import SLICED_FIRST_CLICK_CELLS
 
     assert max(p.width * p.height for p in ms.PRESETS.values()) <= SLICED_FIRST_CLICK_CELLS  # presets: at once
+    draws = [0]
+    randbelow = Rng.randbelow
+
+    def counted(self: Rng, n: int) -> int:
+        draws[0] += 1
+        return randbelow(self, n)
+
     for params, cell in [(ms.Params(50, 50, 2491, False), (25, 25)), (ms.Params(50, 50, 400, False), (0, 49))]:
         unplaced = ms.generate(params, Rng("big-guess"))
+        expected = ms.apply(unplaced, ("open", *cell))
         steps = apply_steps(unplaced, ("open", *cell))
         assert steps is not None
-        state, progress, _ = run_slices(steps)
-        assert progress == [0.5]
-        assert state == ms.apply(unplaced, ("open", *cell))
+        monkeypatch.setattr(Rng, "randbelow", counted)
+        per_slice, progress = [], []
+        while True:
+            draws[0] = 0
+            try:
+                progress.append(next(steps))
+            except StopIteration as stop:
+                state = stop.value
+                break
+            finally:
+                per_slice.append(draws[0])
+        monkeypatch.setattr(Rng, "randbelow", randbelow)
+        assert max(per_slice) <= generator.LAY_SLICE_MINES, per_slice
+        assert sum(per_slice) >= params.mines and len(progress) >= -(-params.mines // generator.LAY_SLICE_MINES) + 1
+        assert progress[-1] == 0.5  # the opening is a slice of its own
+        assert state == expected  # the same board as at once
         assert state.first_click == cell and int(state.mines.sum()) == params.mines
         assert ms.decode(ms.encode(unplaced)) == unplaced  # the seed still names the same board
     dense = ms.generate(ms.Params(50, 50, 2491, False), Rng("big-guess"))

@@ -27,7 +27,7 @@ from app.core.records import (
     unregister_kind,
 )
 from app.core.settings import Settings
-from app.core.storage import NOTICE_QUARANTINED, MemoryBacking, Storage
+from app.core.storage import ERASED, NOTICE_QUARANTINED, MemoryBacking, Storage
 
 DEEP = "[" * 8000 + "]" * 8000
 GOOD_PROGRESS = {"id": "1.5x5.AAAA", "start": "1.5x5.AAAB", "moves": [[0, 1], ["cw", 2, 3], "x", True],
@@ -226,7 +226,10 @@ def test_reading_any_stored_text_never_raises_and_sets_aside_what_it_rejects(key
     decoded = decode(text, kind)
     value = store.get(key, "default")
     assert store.get("best:keep:me") == {"moves": 3}  # nothing else is touched
-    if decoded.rejected is not None:
+    if text == ERASED:
+        assert value == "default"  # a blanked removal (removeItem refused) reads as absent, and stays
+        assert backing.data[full] == ERASED
+    elif decoded.rejected is not None:
         assert value == "default"
         if not key.startswith("quarantine:"):
             assert full not in backing.data

@@ -335,7 +335,8 @@ def test_a_link_is_read_in_slices_of_its_own_before_its_moves_are_applied() -> N
         moves = [moves[0]] + [(kind, row, col) for kind, _, _ in moves[1:]]
     link = replay_link(mines.SPEC, start, moves)
     steps = Replay.link_steps(mines.SPEC, parse_hash(link, GAMES).game_id)
-    assert next(steps) == 0.0 and next(steps) == 0.0, "the moves read, then the board opened: nothing applied yet"
+    first = [next(steps) for _ in range(3)]  # inflated; its nesting checked with its moves read; the board opened
+    assert first == [None, None, 0.0] and next(steps) == 0.0, "nothing applied yet"
     progress = []
     while True:
         try:
@@ -345,3 +346,52 @@ def test_a_link_is_read_in_slices_of_its_own_before_its_moves_are_applied() -> N
             break
     assert [p for p in progress if p is not None] == sorted(p for p in progress if p is not None)
     assert len(replay) == len(moves) and progress[-1] == 1.0
+
+
+def test_a_20000_move_link_is_read_in_slices_of_bounded_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted, not timed (#27): no slice of reading a link converts more than DECODE_SLICE_MOVES moves or scans
+    more than DECODE_SLICE_TOKENS tokens of its JSON, and the board is reached only after all of them."""
+    from app.core import records as records_module
+    from app.core import replay as replay_module
+
+    start = crosslight.generate(crosslight.parse_params("5x5"), Rng("twenty-thousand"))
+    moves = [(index % 5, index // 5 % 4) for index in range(MAX_REPLAY_MOVES)]
+    link = replay_link(crosslight.SPEC, start, moves)
+    counts = {"moves": 0, "tokens": 0}
+    convert = replay_module.move_from_json
+    tokens = records_module._TOKENS
+
+    class Counted:
+        """The token pattern, counting what it yields."""
+
+        @staticmethod
+        def finditer(text: str):  # noqa: ANN205
+            for match in tokens.finditer(text):
+                counts["tokens"] += 1
+                yield match
+
+    def counted(move):  # noqa: ANN001, ANN202
+        counts["moves"] += 1
+        return convert(move)
+
+    monkeypatch.setattr(replay_module, "move_from_json", counted)
+    monkeypatch.setattr(records_module, "_TOKENS", Counted)
+    steps = Replay.link_steps(crosslight.SPEC, parse_hash(link, GAMES).game_id)
+    slices = []
+    while True:
+        counts.update(moves=0, tokens=0)
+        try:
+            value = next(steps)
+        except StopIteration as done:
+            replay = done.value
+            break
+        slices.append((counts["moves"], counts["tokens"], value))
+        if value is not None and value > 0:
+            break  # the first move applied: reading is over
+    assert max(moves for moves, _, _ in slices) <= replay_module.DECODE_SLICE_MOVES
+    assert max(tokens for _, tokens, _ in slices) <= replay_module.DECODE_SLICE_TOKENS + 1
+    assert sum(moves for moves, _, _ in slices) == MAX_REPLAY_MOVES  # all read before the first is applied
+    assert len(slices) >= MAX_REPLAY_MOVES // replay_module.DECODE_SLICE_MOVES
+    monkeypatch.undo()
+    replay = Replay.from_link(crosslight.SPEC, parse_hash(link, GAMES).game_id)
+    assert len(replay) == MAX_REPLAY_MOVES and replay.moves == moves

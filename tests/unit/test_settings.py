@@ -144,13 +144,39 @@ def test_shortcuts_and_announcements_take_only_their_values() -> None:
         settings.set("shortcuts", 1)
 
 
-@pytest.mark.parametrize(("name", "text"), [("sfx", '"hello"'), ("sfx", "-1"), ("sfx", "null"), ("bgm", "1"),
-                                            ("announce", '"loud"'), ("lang", '"xx"'), ("persist_asked", '"yes"'),
-                                            ("shortcuts", "{}")])
-def test_a_setting_of_the_wrong_type_or_value_is_quarantined_and_reads_as_its_default(name: str, text: str) -> None:
+@pytest.mark.parametrize(("name", "text"), [("shortcuts", "{}"), ("sfx", "[true]"), ("bgm", "tru"),
+                                            ("announce", '"' + "x" * 2000 + '"'), ("palette", "1e999")])
+def test_a_damaged_setting_is_quarantined_and_reads_as_its_default(name: str, text: str) -> None:
     backing = MemoryBacking({f"masume:setting:{name}": text})
     storage = Storage(backing, kinds=KINDS)
     assert Settings(storage).get(name) == SETTINGS[name].default
     assert f"masume:setting:{name}" not in backing.data
     assert json.loads(backing.data[f"masume:quarantine:setting:{name}"])["raw"] == text
     assert "storage_quarantined" in storage.take_notices()
+
+
+# Values a newer version may write (a new choice, another type): kept byte for byte, read as the default (#27).
+UNKNOWN_VALUES = [("palette", '"high_contrast"'), ("lang", '"fr"'), ("announce", '"verbose"'), ("sfx", '"quiet"'),
+                  ("sfx", "-1"), ("bgm", "1"), ("persist_asked", "null"), ("mines_no_guess", '"sometimes"')]
+
+
+@pytest.mark.parametrize(("name", "text"), UNKNOWN_VALUES)
+def test_a_setting_value_this_version_does_not_know_is_kept_untouched_and_reads_as_the_default(
+        name: str, text: str) -> None:
+    backing = MemoryBacking({f"masume:setting:{name}": text})
+    storage = Storage(backing, kinds=KINDS)
+    settings = Settings(storage)
+    assert settings.get(name) == known_settings()[name].default
+    assert storage.take_notices() == []  # not damage: nothing said, nothing set aside
+    assert backing.data == {f"masume:setting:{name}": text}
+    # A toggle of another setting and a reload leave it byte for byte.
+    other = "shortcuts" if name != "shortcuts" else "sfx"
+    assert settings.set(other, not settings.get(other))
+    assert Settings(Storage(backing, kinds=KINDS)).get(name) == known_settings()[name].default
+    assert backing.data[f"masume:setting:{name}"] == text
+
+
+def test_the_player_choosing_a_value_replaces_one_this_version_does_not_know() -> None:
+    settings, backing = make({"masume:setting:palette": '"high_contrast"'})
+    assert settings.set("palette", "okabe_ito")
+    assert backing.data["masume:setting:palette"] == '"okabe_ito"'

@@ -183,3 +183,22 @@ def test_cancel_drops_the_work_and_its_marks(page: FakePage) -> None:
     slow.cancel()
     page.turn()
     assert results == [] and not slow.running and not slow.root.classList.names and not page.timers
+
+
+def test_the_end_of_the_work_gets_a_turn_of_its_own_after_a_slice_that_used_most_of_its_budget(page: FakePage) -> None:
+    """Counted in turns, not timed (#27): `done` (drawing the rest of a 50×50 screen) is never piled onto a
+    slice that already used more than half the budget; after a short last slice it runs in the same turn."""
+    slow = runner(page)
+    results: list[str] = []
+    slow.start(work(page, 1, 20.0), results.append)  # its last slice runs 20 of the 25 ms
+    page.turn()
+    assert results == [] and slow.running and "is-busy" in slow.root.classList.names  # input still waits
+    page.turn()
+    assert results == ["done"] and not slow.running and not slow.root.classList.names
+    quick: list[str] = []
+    slow.start(work(page, 1, 5.0), quick.append)  # a 5 ms last slice: its end in the same turn
+    page.turn()
+    assert quick == ["done"] and not slow.running
+    at_once: list[str] = []
+    slow.start(work(page, 1, 20.0), at_once.append, at_once=True)  # what fits at once still ends in its caller
+    assert at_once == ["done"]

@@ -2,8 +2,10 @@
 
 The page and the worker that makes the snapshot share that module; here Node runs it on
 small bundles: a round trip keeps memory and files byte for byte (all-zero pages left out
-of the payload), and a wrong magic, another format version, a truncated bundle or a changed
-byte anywhere in the payload is refused with BundleError (the checksum catches every one).
+of the payload), and a wrong magic, another format version (an older bundle), a truncated
+bundle or a changed byte anywhere, in the header (a file's offset or length) as in the payload,
+is refused with BundleError (the checksum covers every byte but the magic and format, which are
+compared whole).
 """
 
 from __future__ import annotations
@@ -52,9 +54,31 @@ const start = encoded.length - payload.length;
 let missed = 0, tried = 0;
 for (let i = start; i < encoded.length; i += 509) {
   const changed = encoded.slice(); changed[i] ^= 1 << (i % 8); tried += 1;
-  if (!(await refused(changed)).startsWith("refused: payload does not match")) missed += 1;
+  if (!(await refused(changed)).startsWith("refused: bundle does not match its checksum")) missed += 1;
 }
 results.bundleChanges = {tried, missed};
+// Every byte before the payload (magic, format, checksum, the header's length and its JSON), each bit.
+const headerMissed = [];
+let headerTried = 0;
+for (let i = 0; i < start; i++) for (let bit = 0; bit < 8; bit++) {
+  const changed = encoded.slice(); changed[i] ^= 1 << bit; headerTried += 1;
+  const verdict = await refused(changed);
+  if (!verdict.startsWith("refused: ")) headerMissed.push([i, bit, verdict]);
+}
+results.headerChanges = {tried: headerTried, missed: headerMissed.slice(0, 5)};
+// A file's offset and length moved by one in the header's text, keeping its length (the damage seen
+// in a stored bundle: 40533564 -> 40533565): named as a checksum mismatch.
+function edited(pattern) {
+  const text = new TextDecoder().decode(encoded);
+  const found = pattern.exec(text);
+  const at = found.index + found[0].length - 1;
+  const changed = encoded.slice();
+  changed[at] = changed[at] === 0x39 ? 0x38 : changed[at] + 1;
+  return changed;
+}
+results.offsetChanged = await refused(edited(new RegExp('"path":"numpy/empty[.]py","offset":[0-9]+')));
+const lengthOfInit = '"path":"numpy/__init__[.]py","offset":[0-9]+,"length":[0-9]+';
+results.lengthChanged = await refused(edited(new RegExp(lengthOfInit)));
 // The checksum itself: every single-bit change of a buffer whose length leaves words over for
 // each lane and bytes past the last word changes the sum, at every position and bit.
 const sample = new Uint8Array(4 * 64 + 4 * 3 + 3);
@@ -116,6 +140,20 @@ def test_a_damaged_or_foreign_bundle_is_refused(results: dict, case: str) -> Non
 def test_a_changed_byte_anywhere_in_the_payload_is_refused(results: dict) -> None:
     assert results["bundleChanges"]["tried"] > 200
     assert results["bundleChanges"]["missed"] == 0
+
+
+def test_a_changed_bit_anywhere_before_the_payload_is_refused(results: dict) -> None:
+    assert results["headerChanges"]["tried"] > 8 * 200  # the header's JSON is a few hundred bytes
+    assert results["headerChanges"]["missed"] == []
+
+
+@pytest.mark.parametrize("case", ["offsetChanged", "lengthChanged"])
+def test_a_files_offset_or_length_changed_in_the_header_is_refused_by_the_checksum(results: dict, case: str) -> None:
+    assert results[case] == "refused: bundle does not match its checksum"
+
+
+def test_an_older_format_is_refused_as_such(results: dict) -> None:
+    assert results["otherFormat"].startswith("refused: format ")
 
 
 def test_the_checksum_changes_with_every_single_bit_at_every_position(results: dict) -> None:

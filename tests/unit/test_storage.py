@@ -12,7 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.core.record_kinds import KINDS
-from app.core.storage import NOTICE_QUARANTINED, NOTICE_UNAVAILABLE, MemoryBacking, Storage
+from app.core.storage import (
+    ERASED,
+    NOTICE_NOT_REMOVED,
+    NOTICE_QUARANTINED,
+    NOTICE_UNAVAILABLE,
+    MemoryBacking,
+    Storage,
+)
 from app.core.storage import QuotaExceededError as MemoryQuotaError
 
 
@@ -78,10 +85,12 @@ def test_round_trip_and_namespace() -> None:
 def test_custom_namespace_and_values() -> None:
     backing = MemoryBacking()
     store = Storage(backing, namespace="test", kinds=KINDS)
-    for value in (True, 0, 1.5, "ja", [1, 2], None, {"a": [None]}):
+    for value in (True, 0, 1.5, "ja", [1, 2], {"a": [None]}):
         store.set("k", value)
         assert store.get("k", "default") == value
     assert list(backing.data) == ["test:k"]
+    store.set("k", None)  # a stored JSON null is what a refused removal leaves: it reads as absent
+    assert store.get("k", "default") == "default"
 
 
 def test_missing_key_gives_default() -> None:
@@ -501,3 +510,70 @@ def test_a_save_dropped_to_make_room_is_named_once() -> None:
     assert store.take_notices() == ["storage_saves_dropped"]
     assert store.take_dropped_saves() == ["progress:mines"]
     assert store.take_dropped_saves() == []
+
+
+# ----- a backing whose removeItem throws (#27) -----------------------------------------------------------
+
+
+class NoRemovalBacking(MemoryBacking):
+    """Storage that writes and reads but refuses removeItem (and, for keys in `stuck`, any write too)."""
+
+    def __init__(self, data: dict[str, str] | None = None, stuck: tuple[str, ...] = ()) -> None:
+        super().__init__(data)
+        self.stuck = stuck
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if key in self.stuck:
+            raise SecurityError("refused")
+        super().setItem(key, value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        raise SecurityError("removeItem refused")
+
+
+def _win_and_forget(storage: Storage) -> None:
+    """A Cross Light win as the game screen records it, then its in-progress save forgotten."""
+    from app import catalogue  # noqa: F401 - registers the games
+    from app.core.bests import Bests
+    from app.core.daily import DailyLog
+    from app.core.play import Play, RecordStores
+    from app.core.rng import Rng
+    from app.core.session import Session
+    from app.core.stage_progress import StageProgress
+    from app.core.stars import Stars
+    from app.core.stats import Stats
+    from app.games import crosslight
+
+    state = crosslight.generate(crosslight.parse_params("5x5"), Rng("no-removal"))
+    play = Play(crosslight.SPEC, Session(crosslight.SPEC, state),
+                RecordStores(Stats(storage), Bests(storage), StageProgress(storage), DailyLog(storage), Stars(storage)))
+    probe, ending = state, None
+    while crosslight.status(probe) == 0:
+        move = crosslight.hint(probe)
+        probe = crosslight.apply(probe, move)
+        ending = play.move(move).ending
+    assert ending is not None and ending.won
+    storage.remove("progress:crosslight")
+
+
+def test_a_win_where_remove_item_throws_stores_its_records_and_says_nothing_untrue() -> None:
+    backing = NoRemovalBacking({"masume:progress:crosslight": '{"id":"x"}'})
+    storage = Storage(backing, kinds=KINDS)
+    _win_and_forget(storage)
+    assert storage.take_notices() == []  # not "Records will not be kept": they were
+    assert not storage.degraded
+    assert "masume:best:crosslight:5x5" in backing.data and any(k.startswith("masume:stats:") for k in backing.data)
+    assert backing.data["masume:progress:crosslight"] == ERASED  # blanked instead, and read as absent
+    assert storage.get("progress:crosslight") is None
+    # after a reload too, with nothing set aside
+    assert Storage(backing, kinds=KINDS).get("progress:crosslight") is None
+    assert "masume:quarantine:progress:crosslight" not in backing.data
+
+
+def test_a_value_that_can_be_neither_removed_nor_blanked_is_said_as_such() -> None:
+    backing = NoRemovalBacking({"masume:progress:crosslight": '{"id":"x"}'}, stuck=("masume:progress:crosslight",))
+    storage = Storage(backing, kinds=KINDS)
+    _win_and_forget(storage)
+    assert storage.take_notices() == [NOTICE_NOT_REMOVED]
+    assert storage.get("progress:crosslight") is None  # this visit goes on without it
+    assert "masume:best:crosslight:5x5" in backing.data

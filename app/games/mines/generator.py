@@ -43,6 +43,7 @@ WHOLE_BOARD_MOVES_AFTER = 3
 # board is marked as possibly needing a guess (State.may_need_guess).
 MAX_WORK = 800_000
 LAYOUT_WORK_PER_CELLS = 5  # drawing a random layout: one work unit per this many cells
+LAY_SLICE_MINES = 500  # mines drawn per slice of a guessing board's layout (2,491 on 50×50: five slices)
 
 
 def new_seed(rng: Rng) -> str:
@@ -51,9 +52,16 @@ def new_seed(rng: Rng) -> str:
 
 
 def _random_layout(geo: Geometry, mines: int, start_mask: int, rng: Rng) -> int:
+    return drain(random_layout_steps(geo, mines, start_mask, rng))
+
+
+def random_layout_steps(geo: Geometry, mines: int, start_mask: int, rng: Rng) -> Generator[float, None, int]:
+    """A random layout of `mines` outside `start_mask`, drawn in slices of LAY_SLICE_MINES (the same layout at once)."""
     allowed = [i for i in range(geo.size) if not start_mask >> i & 1]
+    yield 0.0
+    picked = yield from rng.sample_steps(allowed, mines, LAY_SLICE_MINES)
     layout = 0
-    for index in rng.sample(allowed, mines):
+    for index in picked:
         layout |= 1 << index
     return layout
 
@@ -206,14 +214,14 @@ def no_guess_layout_steps(
 def place_mines_steps(
     params: Params, seed: str, first: tuple[int, int]
 ) -> Generator[float, None, tuple[int, dict[str, int]]]:
-    """`place_mines_bits` in slices (see `no_guess_layout_steps`); a guessing board is one slice."""
+    """`place_mines_bits` in slices (see `no_guess_layout_steps`); a guessing board's in slices of LAY_SLICE_MINES."""
     check_params(params)
     geo = geometry(params.width, params.height)
     first_index = geo.index(*first)
     rng = Rng(seed).child("layout")
     if params.no_guess:
         return (yield from no_guess_layout_steps(geo, params.mines, first_index, rng))
-    layout = _random_layout(geo, params.mines, geo.area_mask(first_index), rng)
+    layout = yield from random_layout_steps(geo, params.mines, geo.area_mask(first_index), rng)
     return layout, {"layouts": 1, "solves": 0, "moves": 0, "work": 0, "fallback": 0}
 
 

@@ -76,7 +76,7 @@ def _first_click_steps(state: State, row: int, col: int) -> Steps:
     """Lay the mines in slices (see generator.no_guess_layout_steps), then open the first click."""
     layout, stats = yield from place_mines_steps(state.params, state.seed, (row, col))
     if not state.params.no_guess:
-        yield 0.5  # a guessing board's mines are laid in one slice; the opening is the next
+        yield 0.5  # a guessing board's mines are laid (in slices of their own); the opening is the next slice
     mines = layout_array(state.params, layout, (row, col))
     return first_click_state(state, mines, (row, col), may_need_guess=bool(stats["fallback"]))
 

@@ -42,6 +42,10 @@ class StageList:
         self._records: tuple[tuple[str, Progress], ...] | None = None
         self._signature: tuple[Any, ...] | None = None
 
+    def reread(self) -> None:
+        """Read every stage's progress again at the next sync (another tab changed the records)."""
+        self._records = None
+
     def sync(self, in_play: str | None, *, over: bool) -> None:
         """Rebuild the list when the language, the stage in play or the player's progress changed.
 

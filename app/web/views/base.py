@@ -215,3 +215,6 @@ class GameView:
 
     def after_render(self, session: Session[Any, Any]) -> None:
         """Bring the view's own panel controls up to date; the screen calls it after each render (default: none)."""
+
+    def records_changed(self) -> None:
+        """The player's records changed under the screen (another tab): read again what the view shows of them."""

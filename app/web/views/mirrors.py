@@ -401,6 +401,11 @@ class MirrorsView(ParView):
             element("a", attrs={"href": editor, "id": "mirrors-edit-link", "data-i18n": "mirrors_edit_link"}),
             self._edit_copy]))
 
+    def records_changed(self) -> None:
+        """Another tab cleared a stage or beat a best: the stage list reads the records again at the next render."""
+        if self._stage_list is not None:
+            self._stage_list.reread()
+
     def after_render(self, session: Any) -> None:
         """The panel follows the game in play: the stage list, the legend, the damaged file's notice."""
         if self._notice is not None:
