@@ -73,6 +73,11 @@ def open_dialog(dialog: Any, *, modal: bool = True) -> None:
         dialog.inert = False
 
 
+def coarse_pointer() -> bool:
+    """Whether the player plays by touch (the primary pointer is a finger): touch help, not keyboard shortcuts."""
+    return bool(window.matchMedia("(pointer: coarse)").matches)
+
+
 def by_id(element_id: str) -> Any:
     """Return the element with this id (None if absent)."""
     return document.getElementById(element_id)
