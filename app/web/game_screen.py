@@ -62,10 +62,10 @@ class GameScreen:
         self.campaign = Campaign(shell, self)
         self.host = GameHost(shell, self, self.campaign)
         self.view = view_class(game)(self.host, self.spec)
-        if self.spec.stylesheet:
-            use_stylesheet(self.spec.stylesheet)
         shell.audio.add_effects(self.view.sounds)
         self._listeners = Listeners()
+        if self.spec.stylesheet:  # a first visit: the board is fitted again once the game's parts have their look
+            self._listeners.on(use_stylesheet(self.spec.stylesheet), "load", lambda _event: self.refit())
         self._tick = Callback(self._on_tick)
         self._result_call = Callback(self._show_result)
         self._result_timer: Any = None  # the result's pause after the last move (window.setTimeout id)
