@@ -150,8 +150,9 @@ def test_every_default_board_fits_a_phone_and_nothing_pinned_covers_a_cell(phone
         for name, cell in (("first", first), ("last", last)):
             r = cell.bounding_box()
             assert r is not None
-            assert r["y"] >= 0 and r["y"] + r["height"] <= PHONE["height"], f"{game}: the {name} cell is out of view {r}"
-            assert r["x"] >= 0 and r["x"] + r["width"] <= PHONE["width"], f"{game}: the {name} cell is out of view {r}"
+            where = f"{game}: the {name} cell is out of view {r}"
+            assert r["y"] >= 0 and r["y"] + r["height"] <= PHONE["height"], where
+            assert r["x"] >= 0 and r["x"] + r["width"] <= PHONE["width"], where
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"], game
         board_top = page.evaluate("() => document.querySelector('.board-frame').getBoundingClientRect().top + scrollY")
         for scroll in (0, board_top - 40, board_top + 120, "bottom"):
@@ -250,7 +251,8 @@ def test_the_stage_is_named_by_the_board_and_the_list_shows_it(desktop: Page) ->
     open_screen(page, "#mirrors/4-10")
     name = page.locator("#board-name")
     expect(name).to_have_text("Stage 4-10 · Beam Tree")
-    assert out_of_view(page, "#board-name") == [] and box(page, "#board-name")["bottom"] <= box(page, ".board-frame")["top"]
+    assert out_of_view(page, "#board-name") == []
+    assert box(page, "#board-name")["bottom"] <= box(page, ".board-frame")["top"]
     current = box(page, ".mirrors-stage[aria-current]")
     listed = box(page, ".mirrors-stage-list")
     assert listed["top"] <= current["top"] and current["bottom"] <= listed["bottom"], (listed, current)
