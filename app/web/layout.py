@@ -161,11 +161,11 @@ def controls_lines(actions: Sequence[Action], t: Callable[..., str], *, touch_on
             continue
         what = t(action.label_key)
         ways = _pointer_ways(actions, action, t, touch_only=touch_only)
-        keys = "" if touch_only else t("keys_list_separator").join(key_label(binding) for binding in action.keys)
+        keys = [] if touch_only else [key_label(binding) for binding in action.keys]
         if ways and keys:
-            lines.append(t("intro_item_keys", ways=ways, keys=keys, action=what))
-        elif ways or keys:
-            lines.append(t("keys_item", keys=ways or keys, action=what))
+            lines.append(t("intro_item_keys", ways=ways, keys=t("keys_list_separator").join(keys), action=what))
+        elif ways or keys:  # "Tap or click: open", "Enter or Space: turn clockwise"
+            lines.append(t("keys_item", keys=ways or t("keys_or").join(keys), action=what))
     return lines
 
 
