@@ -77,6 +77,11 @@ def open_dialog(dialog: Any, *, modal: bool = True) -> None:
         dialog.inert = False
 
 
+def coarse_pointer() -> bool:
+    """Whether the player plays by touch (the primary pointer is a finger): touch help, not keyboard shortcuts."""
+    return bool(window.matchMedia("(pointer: coarse)").matches)
+
+
 def by_id(element_id: str) -> Any:
     """Return the element with this id (None if absent)."""
     return document.getElementById(element_id)
@@ -149,8 +154,14 @@ class Callback:
         self.proxy.destroy()
 
 
-def use_stylesheet(href: str) -> None:
-    """Link a game's own stylesheet into the page once (it stays for later visits to that game)."""
-    if document.querySelector(f'link[data-game-style="{href}"]') is None:
+def use_stylesheet(href: str) -> Any:
+    """Link a game's own stylesheet into the page once (it stays for later visits to that game); return its link.
+
+    A screen that measures its layout listens for the link's "load" when it was just added: until then the
+    game's parts are laid out unstyled.
+    """
+    link = document.querySelector(f'link[data-game-style="{href}"]')
+    if link is None:
         link = element("link", attrs={"rel": "stylesheet", "href": href, "data-game-style": href})
         document.head.appendChild(link)
+    return link

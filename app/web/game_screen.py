@@ -62,10 +62,10 @@ class GameScreen:
         self.campaign = Campaign(shell, self)
         self.host = GameHost(shell, self, self.campaign)
         self.view = view_class(game)(self.host, self.spec)
-        if self.spec.stylesheet:
-            use_stylesheet(self.spec.stylesheet)
         shell.audio.add_effects(self.view.sounds)
         self._listeners = Listeners()
+        if self.spec.stylesheet:  # a first visit: the board is fitted again once the game's parts have their look
+            self._listeners.on(use_stylesheet(self.spec.stylesheet), "load", lambda _event: self.refit())
         self._tick = Callback(self._on_tick)
         self._result_call = Callback(self._show_result)
         self._result_timer: Any = None  # the result's pause after the last move (window.setTimeout id)
@@ -86,12 +86,11 @@ class GameScreen:
         self.drawing = BoardDrawing(self.page.board_area, self, self.slow)
         self.results = Results(shell, self, self.page.dialog, self.campaign)
         self._open_initial(game_id)
-        self.page.show_intro()
         if self.daily_day is not None and self.shell.dailies.is_done(game, self.daily_day):
             self.shell.notify(self.i18n.t("daily_done_already"))
         if announce:  # opened from another screen (Next stage, a link): say which board this is
             self.narrator.say_board(None, after=self.shell.live_text())  # (a damaged stage file, said while built)
-        self.page.zoom.reveal_first_row(self.root)  # a phone's player sees the board's first row as it opens
+        self.page.zoom.reveal_board(self.root)  # a phone's player sees the board as it opens
         on = self._listeners.on
         on(document, "visibilitychange", self._on_visibility)
         on(window, "pagehide", lambda _event: self._save_progress())
@@ -177,6 +176,7 @@ class GameScreen:
         self.shell.clear_live()  # what it said was about the previous board
         self.page.share.show_error(None)
         self.show_status(None)
+        self.page.show_controls()  # how to play, or what this board brings that is new (before the fit: it takes room)
         self.page.zoom.fit(paint=False)  # size first, so the board is painted once, by relabel
         self.relabel()
         self.page.zoom.fit()  # again now the texts and numbers above the board are in: repaints if the room changed

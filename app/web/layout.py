@@ -31,7 +31,9 @@ class Action:
 
     `keys` are KeyboardEvent.key values, with "Shift+" in front where Shift must be held
     (letters match either case). `buttons` are mouse buttons (0 primary, 1 middle,
-    2 secondary). `tap` and `long_press` are touch gestures.
+    2 secondary). `tap` and `long_press` are touch gestures. An action that is not `listed`
+    still answers its keys (and so can say why it does nothing on this board) but no help
+    names it: Light Path's splitter keys on a board with no splitter to place.
     """
 
     name: str
@@ -40,6 +42,7 @@ class Action:
     buttons: tuple[int, ...] = ()
     tap: bool = False
     long_press: bool = False
+    listed: bool = True
 
     def matches_key(self, key: str, shift: bool) -> bool:
         """Return whether a key press (KeyboardEvent.key and shiftKey) triggers this action."""
@@ -80,10 +83,15 @@ def key_label(binding: str) -> str:
     return f"Shift+{name}" if shift else name
 
 
+def listed(actions: Iterable[Action]) -> list[Action]:
+    """The actions a help names (see `Action.listed`)."""
+    return [action for action in actions if action.listed]
+
+
 def keyshortcuts(actions: Iterable[Action]) -> str:
-    """Return the aria-keyshortcuts value naming every action key (letters once, upper case)."""
+    """Return the aria-keyshortcuts value naming every listed action's keys (letters once, upper case)."""
     seen: list[str] = []
-    for action in actions:
+    for action in listed(actions):
         for binding in action.keys:
             label = key_label(binding)
             if label not in seen:
@@ -94,7 +102,7 @@ def keyshortcuts(actions: Iterable[Action]) -> str:
 def key_rows(actions: Iterable[Action], t: Callable[..., str]) -> list[tuple[str, str]]:
     """Return (keys, what they do) for every action bound to keys: [("Enter or Space", "open"), ...]."""
     rows = []
-    for action in actions:
+    for action in listed(actions):
         if action.keys:
             rows.append((t("keys_or").join(key_label(binding) for binding in action.keys), t(action.label_key)))
     return rows
@@ -107,38 +115,95 @@ _BUTTON_NAMES = {MOUSE_PRIMARY: "mouse_primary", MOUSE_MIDDLE: "mouse_middle", M
 def mouse_rows(actions: Iterable[Action], t: Callable[..., str]) -> list[tuple[str, str]]:
     """Return (mouse buttons, what they do) for every action bound to a button: [("Click", "open"), ...]."""
     return [(t("keys_or").join(t(_BUTTON_NAMES[button]) for button in action.buttons), t(action.label_key))
-            for action in actions if action.buttons]
+            for action in listed(actions) if action.buttons]
 
 
 def touch_rows(actions: Sequence[Action], t: Callable[..., str]) -> list[tuple[str, str]]:
     """Return (gesture, what it does) as the board reads touch: the tap's action, then the long press's."""
     rows = []
     tap, long_press = action_for_tap(actions), action_for_long_press(actions)
-    if tap is not None:
+    if tap is not None and tap.listed:
         rows.append((t("touch_tap"), t(tap.label_key)))
-    if long_press is not None:
+    if long_press is not None and long_press.listed:
         rows.append((t("touch_long_press"), t(long_press.label_key)))
     return rows
 
 
-def pointer_help(actions: Sequence[Action], t: Callable[..., str]) -> str:
-    """Return the first-visit line's items: "Tap or click: turn. Right-click: turn counter-clockwise", one per action.
+def _pointer_order(actions: Sequence[Action]) -> list[Action]:
+    """The board's actions as a touch player meets them: the tap's, the long press's, then the rest in order."""
+    first = [action for action in (action_for_tap(actions), action_for_long_press(actions)) if action is not None]
+    return first + [action for action in actions if action not in first]
+
+
+def _pointer_ways(actions: Sequence[Action], action: Action, t: Callable[..., str], *, touch_only: bool) -> str:
+    """How a pointer does `action` on this board: "Tap or click", "Long press or middle-click", "" for none."""
+    ways = [t("touch_tap")] if action is action_for_tap(actions) else []
+    ways += [t("touch_long_press")] if action is action_for_long_press(actions) else []
+    if not touch_only:
+        ways += [t(_BUTTON_NAMES[button]) for button in action.buttons]
+    # "Tap or click", "Long press or middle-click": capitals only where the item starts
+    return t("keys_or").join(ways[:1] + [way[:1].lower() + way[1:] for way in ways[1:]])
+
+
+def controls_lines(actions: Sequence[Action], t: Callable[..., str], *, touch_only: bool,
+                   of: Iterable[Action] | None = None) -> list[str]:
+    """One line per action, for the controls card: its gestures and buttons, then its keys in brackets.
+
+    "Long press or right-click (Delete, Backspace, T): take a placed piece back"; on a touch screen
+    (`touch_only`) no keys: "Long press: take a placed piece back". An action with keys alone reads
+    "M: place a mirror / (rising)". `of`: only these of the board's actions (the ones new to the
+    player), read as the board reads them all; in the order `pointer_help` gives.
+    """
+    wanted = listed(actions if of is None else of)
+    lines = []
+    for action in _pointer_order(actions):
+        if action not in wanted:
+            continue
+        what = t(action.label_key)
+        ways = _pointer_ways(actions, action, t, touch_only=touch_only)
+        keys = [] if touch_only else [key_label(binding) for binding in action.keys]
+        if ways and keys:
+            lines.append(t("intro_item_keys", ways=ways, keys=t("keys_list_separator").join(keys), action=what))
+        elif ways or keys:  # "Tap or click: open", "Enter or Space: turn clockwise"
+            lines.append(t("keys_item", keys=ways or t("keys_or").join(keys), action=what))
+    return lines
+
+
+def pointer_help(actions: Sequence[Action], t: Callable[..., str], *, touch_only: bool = False) -> str:
+    """Return the pointer's help as one line: "Tap or click: turn. Right-click: turn counter-clockwise".
 
     Every action reachable by touch or mouse is named once, with its gestures then its buttons; the
     tap's action comes first, then the long press's, then what only a mouse does (so a touch player
-    does not read "Right-click" first).
+    does not read "Right-click" first). `touch_only`: a touch screen's, taps and long presses alone.
     """
-    tap, long_press = action_for_tap(actions), action_for_long_press(actions)
-    parts = []
-    first = [action for action in (tap, long_press) if action is not None]
-    for action in first + [action for action in actions if action not in first]:
-        ways = [t("touch_tap")] if action is tap else []
-        ways += [t("touch_long_press")] if action is long_press else []
-        ways += [t(_BUTTON_NAMES[button]) for button in action.buttons]
-        if ways:  # "Tap or click", "Long press or middle-click": capitals only where the item starts
-            ways = ways[:1] + [way[:1].lower() + way[1:] for way in ways[1:]]
-            parts.append(t("keys_item", keys=t("keys_or").join(ways), action=t(action.label_key)))
-    return t("keys_separator").join(parts)
+    items = []
+    for action in _pointer_order(actions):
+        ways = _pointer_ways(actions, action, t, touch_only=touch_only) if action.listed else ""
+        if ways:
+            items.append(t("keys_item", keys=ways, action=t(action.label_key)))
+    return t("keys_separator").join(items)
+
+
+def explained_entries(game: str, actions: Iterable[Action]) -> list[str]:
+    """What the controls card records once it has explained these actions: "<game>:<what they do>".
+
+    An action is known by what it does (its words), so a board where a press "turns, or places the
+    chosen piece" brings something new to a player who was only shown "turn".
+    """
+    return [f"{game}:{action.label_key}" for action in listed(actions)]
+
+
+def unexplained(game: str, actions: Iterable[Action], seen: Iterable[str]) -> list[Action]:
+    """The board's listed actions whose controls the player has not been shown yet (`explained_entries`)."""
+    known = set(seen)
+    reachable = [action for action in listed(actions) if action.keys or action.buttons or action.tap
+                 or action.long_press]
+    return [action for action in reachable if f"{game}:{action.label_key}" not in known]
+
+
+def first_explanation(game: str, seen: Iterable[str]) -> bool:
+    """Whether nothing of this game has been explained yet (the card says "How to play", not "New")."""
+    return not any(entry.startswith(f"{game}:") for entry in seen)
 
 
 # The page's own keys, beside the board's: (keys, catalogue key of what they do, single-key shortcut?).

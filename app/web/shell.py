@@ -29,6 +29,7 @@ from app.web.audio import Audio
 from app.web.compact import is_compact, update_compact
 from app.web.dom import Callback, Listeners, by_id, document, element, focus_in_place, focus_on, open_dialog, window
 from app.web.fullscreen import Fullscreen
+from app.web.header_fold import fold_header
 from app.web.i18n import I18n
 from app.web.layout import global_key_rows
 from app.web.local_storage import local_storage_backing
@@ -115,8 +116,8 @@ class Shell:
         self.fullscreen = Fullscreen(self._listeners, self.i18n.t, changed=self._on_fullscreen,
                                      refused=lambda: self.notify(self.i18n.t("fullscreen_refused")))
         # (before any screen's own resize listener: the layout is settled before a screen fits its board)
-        on(window, "resize", lambda _event: update_compact(self.fullscreen.active))
-        update_compact(self.fullscreen.active)
+        on(window, "resize", lambda _event: self._update_layout())
+        self._update_layout()
         self._show_embedded_storage()
         self._show_toggles()
         self.snapshot_setting = SnapshotSetting(self.i18n, self._listeners, self.notify,
@@ -140,9 +141,14 @@ class Shell:
         """The page's own address without its hash: what opens Masume in a tab of its own."""
         return str(window.location.href).split("#", 1)[0]
 
+    def _update_layout(self) -> None:
+        """Follow the window: the compact layout where it is short and landscape, the header folded on a phone."""
+        update_compact(self.fullscreen.active)
+        fold_header()
+
     def _on_fullscreen(self) -> None:
         """Full screen came or went (the button, F, Escape): the layout follows and the board is fitted again."""
-        update_compact(self.fullscreen.active)
+        self._update_layout()
         if self.screen is not None and hasattr(self.screen, "refit"):
             self.screen.refit()
 

@@ -77,8 +77,8 @@
 
   // Focuses an element without letting the browser scroll anything, then brings it into view by
   // scrolling only this page's own boxes: the board's frame (a board larger than its room scrolls
-  // there) and this document, the least that shows it, below a sticky bar (the root's
-  // scroll-padding-top). A plain focus() scrolls every document up to the top one to show the
+  // there) and this document, the least that shows it (below the root's scroll-padding-top, where
+  // a stylesheet sets one). A plain focus() scrolls every document up to the top one to show the
   // element: in a game portal's frame that moved the portal's page at each arrow key.
   window.masumeFocus = function (node) {
     node.focus({preventScroll: true});

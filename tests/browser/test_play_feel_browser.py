@@ -178,7 +178,7 @@ def test_the_first_visit_line_shows_once(open_page) -> None:  # noqa: ANN001
     open_game(page, "#pipes")
     assert not page.locator("#board-intro").is_visible()
     open_game(page, "#mines")  # each game's own, once
-    assert "Long press or right-click: flag" in page.locator("#board-intro").inner_text()
+    assert "Long press or right-click (Space, F): flag" in page.locator("#board-intro").inner_text()
     page.reload()
     wait_until_ready(page)
     page.wait_for_selector("[role=grid] button.cell")

@@ -39,7 +39,13 @@ EN: dict[str, str] = {
     "controls_hint_rule": ("Hint plays one move towards the solution and rings its cell with a dashed, pulsing"
                            " line; the keyboard cursor is a solid ring. Check marks what is wrong so far."
                            " Every hint and check is counted."),
-    "intro_line": "How to play: {items}. All controls: the Controls button.",
+    # The controls card beside the board: how to play, the first time; what a board brings that is new, after.
+    "intro_title": "How to play",
+    "intro_new_title": "New on this board",
+    "intro_item_keys": "{ways} ({keys}): {action}",  # "Long press or right-click (Delete, T): take a piece back"
+    "keys_list_separator": ", ",
+    "intro_more": "All controls: the Controls button.",
+    "intro_close": "Got it",
     "next_stage": "Next stage",
 }
 
@@ -80,7 +86,12 @@ JA: dict[str, str] = {
     "controls_hint_rule": ("ヒントは解答に向かう 1 手を打ち、そのマスを点滅する破線で囲みます"
                            "（キーボードのカーソルは実線の枠です）。チェックは今までの間違いに印を付けます。"
                            "ヒントとチェックはすべて記録に数えます。"),
-    "intro_line": "遊び方：{items}。操作の一覧は「操作」ボタンから。",
+    "intro_title": "遊び方",
+    "intro_new_title": "この盤面の新しい操作",
+    "intro_item_keys": "{ways}（{keys}）：{action}",
+    "keys_list_separator": "、",
+    "intro_more": "操作の一覧は「操作」ボタンから。",
+    "intro_close": "わかった",
     "next_stage": "次のステージ",
 }
 EN_ONE: dict[str, tuple[str, str]] = {}  # no counted key strings

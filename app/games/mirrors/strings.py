@@ -62,6 +62,8 @@ EN = {
     "mirrors_hinted_placed_splitter": "Placed a splitter {slant} at row {row}, column {col}; {left} moves to go",
     "mirrors_hinted_took": "Took back the piece at row {row}, column {col}; {left} moves to go",
     "mirrors_hand_title": "Pieces to place",
+    "mirrors_tray_mirror": "mirror",  # after the count: "2 × mirror"
+    "mirrors_tray_splitter": "splitter",
     "mirrors_piece_choose": "A press on an empty cell places",
     "mirrors_piece_mirror_slash": "mirror / rising (M)",
     "mirrors_piece_mirror_backslash": "mirror \\ falling (Shift+M)",
@@ -270,6 +272,8 @@ JA = {
     "mirrors_hinted_placed_splitter": "{row}行{col}列にハーフミラー {slant}を置きました。あと{left}手です",
     "mirrors_hinted_took": "{row}行{col}列の部品を取り外しました。あと{left}手です",
     "mirrors_hand_title": "置ける部品",
+    "mirrors_tray_mirror": "鏡",  # after the count: "2 × 鏡"
+    "mirrors_tray_splitter": "ハーフミラー",
     "mirrors_piece_choose": "空きマスを押すと置くもの",
     "mirrors_piece_mirror_slash": "鏡 ／ 右上がり（M）",
     "mirrors_piece_mirror_backslash": "鏡 ＼ 右下がり（Shift+M）",

@@ -1,10 +1,12 @@
 """The game screen's page: its elements, laid out in reading order, and their words in the player's language.
 
-The heading and the rule; the board's column (zoom tools, the board area, the status line, the
-first-visit line, the scroll hint, the keys line, and the result dialog under the board); the play
-bar (the numbers, the controls and the view's tools); the panel (the size form, the view's own
-controls, the share box, the daily and statistics links, home). The page says nothing and plays
-nothing itself: its buttons call the board in play's commands (`BoardInPlay`).
+The heading, the board's name (a stage's number and name) and the rule; the board's column (zoom
+tools, the board area, the status line, the scroll hint, the keys line); the play bar (the numbers,
+the controls, the view's tools such as Light Path's tray of pieces, and the controls card); the
+panel (the size form, the view's own controls, the share box, the daily and statistics links, home).
+The result dialog opens beside the board where the play bar stands beside it, else under it. The
+page says nothing and plays nothing itself: its buttons call the board in play's commands
+(`BoardInPlay`).
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from app.core.check import check_hook
 from app.core.daily import daily_hash
 from app.core.game import rule_key
 from app.core.route import STATS, format_hash
-from app.web.dom import Listeners, element, window
+from app.web.dom import Listeners, coarse_pointer, element
 from app.web.layout import global_key_rows, key_help, key_rows, mouse_rows, pointer_help, touch_rows
 from app.web.screen.controls import Controls
+from app.web.screen.controls_card import ControlsCard
 from app.web.screen.interface import BoardInPlay
 from app.web.screen.result_dialog import ResultDialog
 from app.web.screen.share_box import ShareBox
@@ -43,6 +46,8 @@ class GamePage:
         t = shell.i18n.t
         view, spec = screen.view, screen.spec
         self.heading = element("h1", cls="game-title", attrs={"id": "game-title"})
+        # The board in play by name, where it has one (a stage: "Stage 4-06 · Second Chance"), by the title.
+        self.board_name = element("p", cls="board-name", attrs={"id": "board-name", "hidden": ""})
         self.rule = element("p", cls="game-rule", attrs={"id": "game-rule"})
         # In the compact layout (a portal's frame, a phone on its side) the rule folds behind this button,
         # so the board has the room; elsewhere the button is not shown and the rule always is.
@@ -55,8 +60,8 @@ class GamePage:
         # What Check found and what a hint did, in words next to the board (the live region says them too).
         # Its space is kept while empty, so nothing moves when it fills.
         self.status_line = element("p", cls="board-status", attrs={"id": "board-status"})
-        # On a player's first visit to the game: how to play it with mouse and touch (shown once, remembered).
-        self.intro_line = element("p", cls="board-intro", attrs={"id": "board-intro", "hidden": ""})
+        # How to play, the first time; what a board brings that is new, after (each action once, remembered).
+        self.card = ControlsCard(listeners, t, on_close=screen.focus_board)
         self.controls = Controls(listeners, {
             "undo": screen.undo, "redo": screen.redo, "restart": screen.restart, "hint": screen.hint,
             "check": screen.check, "new-game": screen.ask_new_game})
@@ -75,24 +80,26 @@ class GamePage:
                                 "id": "stats-link"})])
         home = element("a", cls="back-home", attrs={"href": "#", "data-i18n": "home"})
         # The numbers and buttons needed while playing sit in one bar: beside the board on wide
-        # screens, above it (and sticky) on narrow ones, so they never scroll out of reach.
+        # screens, right above it on narrow ones (never sticky: nothing may cover the board).
         play_bar = element("div", cls="play-bar", children=[self.controls.stats, self.controls.group])
         tools = view.play_tools(listeners.on)
         if tools is not None:
             play_bar.appendChild(tools)
+        play_bar.appendChild(self.card.root)  # beside the board; on a phone right above it, after the tray
         panel = element("aside", cls="game-panel", children=[self.size_form.form, extras, self.share.form, records,
                                                              home])
         self.zoom = BoardZoom(listeners, t, self.board_area, view, board=lambda: screen.board, repaint=repaint,
-                              bar=play_bar)
+                              say=shell.announce, bar=play_bar)
         board_column = element("div", cls="board-column", children=[
-            self.zoom.tools, self.board_area, self.status_line, self.intro_line, self.zoom.scroll_hint,
-            self.keys_line])
-        # The result opens under the board, in its column: the finished board stays in sight.
-        self.dialog = ResultDialog(listeners, on_new_game=lambda: screen.new_game(), on_close=screen.focus_board,
-                                   place=board_column, before=self.status_line)
+            self.zoom.tools, self.board_area, self.status_line, self.zoom.scroll_hint, self.keys_line])
         # DOM (and so Tab) order follows the wide layout's reading order: board, then the column beside it.
         layout = element("div", cls="game-layout", children=[board_column, play_bar, panel])
-        self.header = element("header", cls="game-header", children=[self.heading, self.rule_toggle, self.rule])
+        # The result opens beside the board (over the play bar's place) where the bar stands beside it,
+        # else under it: the finished board stays in sight, and the result inside the window.
+        self.dialog = ResultDialog(listeners, on_new_game=lambda: screen.new_game(), on_close=screen.focus_board,
+                                   beside=(layout, play_bar), under=(board_column, self.status_line))
+        self.header = element("header", cls="game-header", children=[self.heading, self.board_name,
+                                                                     self.rule_toggle, self.rule])
         root.appendChild(self.header)
         root.appendChild(layout)
 
@@ -125,12 +132,28 @@ class GamePage:
             self.heading.appendChild(element("span", cls="daily-tag", text=t(
                 "daily_in_play", date=screen.daily_day.isoformat())))
         self.controls.buttons["check"].setAttribute("title", t("check_counts_as_hint"))
-        self._word_intro()
-        self.keys_line.textContent = shell.i18n.sentences(t("keys_move"), key_help(screen.view.actions, t))
+        name = self._stage_name()
+        self.board_name.textContent = name
+        self.board_name.hidden = not name
+        self.card.word()
+        actions = screen.view.actions
+        if coarse_pointer():  # a touch screen's player reads taps and long presses, not keyboard shortcuts
+            self.keys_line.textContent = shell.i18n.sentences(pointer_help(actions, t, touch_only=True))
+        else:
+            self.keys_line.textContent = shell.i18n.sentences(t("keys_move"), key_help(actions, t))
         board = screen.board
         if board is not None:
             board.grid.setAttribute("aria-label", t(screen.view.grid_label_key))
             self.zoom.show()
+
+    def _stage_name(self) -> str:
+        """The stage in play by number and name ("Stage 4-06 · Misplaced Mirror"), or "" (no stage)."""
+        screen, t = self._screen, self._shell.i18n.t
+        stages, session = screen.spec.stages, screen.session
+        stage = stages.stage_of(session.state) if stages is not None and session is not None else None
+        if not stage:
+            return ""
+        return t("stage_title", stage=stage, name=t(f"{screen.game}_stage_{stage.replace('-', '_')}"))
 
     def show_status(self, text: str | None) -> None:
         """Show words next to the board until the next move (None or "": empty, its space kept)."""
@@ -145,7 +168,7 @@ class GamePage:
         t, actions = self._shell.i18n.t, self._screen.view.actions
         pointers: list[ControlSection] = [("controls_mouse", mouse_rows(actions, t), None),
                                           ("controls_touch", touch_rows(actions, t), None)]
-        if bool(window.matchMedia("(pointer: coarse)").matches):
+        if coarse_pointer():
             pointers.reverse()
         return [*pointers,
                 ("controls_keyboard", self.key_rows(), None),
@@ -158,19 +181,8 @@ class GamePage:
             t, single_keys=self._shell.shortcuts_on, fullscreen=self._shell.fullscreen.allowed,
             board_actions=self._screen.view.actions)
 
-    def show_intro(self) -> None:
-        """On a player's first visit to this game, say under the board how to play it (once, then remembered)."""
-        settings = self._shell.settings
-        seen = [game for game in str(settings.get("intros_seen")).split(",") if game]
-        if self._screen.game in seen:
-            return
-        self.intro_line.hidden = False
-        self._word_intro()
-        settings.set("intros_seen", ",".join([*seen, self._screen.game]))  # seen: not shown on the next visit
-        self._shell.check_storage()
-
-    def _word_intro(self) -> None:
-        """Word the first-visit line in the current language (while it is shown)."""
-        if not self.intro_line.hidden:
-            t = self._shell.i18n.t
-            self.intro_line.textContent = t("intro_line", items=pointer_help(self._screen.view.actions, t))
+    def show_controls(self) -> None:
+        """Beside a new board: how to play the game (first visit), or the controls it brings that are new."""
+        shell, screen = self._shell, self._screen
+        if self.card.show_for(screen.game, screen.view.actions, shell.settings):
+            shell.check_storage()

@@ -5,9 +5,12 @@ last move, Retry this board and New game, as Tatham's Mines does after a death.
 Below them: Copy result (a daily's card), Watch the replay, Copy replay link and the
 game's statistics. What could not be copied is shown selected, to copy by hand.
 
-It opens as a panel under the board (a non-modal dialog moved into the board's
-column), never over it: the finished board stays in sight, and Minesweeper's loss
-keeps the mine and the cell it points to visible. Escape or Close puts it away.
+It opens as a panel beside the board, in the place of the play bar, where the bar
+stands beside it (a wide window, the compact layout), else right under the board (a
+non-modal dialog moved into the page), never over it: the finished board stays in
+sight, and Minesweeper's loss keeps the mine and the cell it points to visible. The
+page scrolls, if it must, only so far that the whole panel is in the window, and a
+panel taller than the window scrolls inside itself. Escape or Close puts it away.
 """
 
 from __future__ import annotations
@@ -16,16 +19,11 @@ from collections.abc import Callable
 from typing import Any
 
 from app.web.clipboard import copy_text
+from app.web.compact import is_compact
 from app.web.dom import Listeners, by_id, element, focus_in_place, focus_on, open_dialog, window
 
-try:  # the page's Python; absent under CPython, where this module is only type-checked
-    from pyodide.ffi import to_js
-except ImportError:  # pragma: no cover
-    to_js = None
-
-
-PEEK_PX = 160  # how much of the result panel under the board is scrolled into view at first
-FOCUS_MARGIN_PX = 16  # room below the focused action, for its focus ring
+SIDE_BY_SIDE = "(min-width: 1024px)"  # the play bar stands beside the board (static/css/masume.css)
+MARGIN_PX = 8  # room kept between the panel and the window's edge (its shadow and the focus ring)
 
 
 def _nothing() -> None:
@@ -35,12 +33,12 @@ def _nothing() -> None:
 class ResultDialog:
     """The page's one result dialog (in index.html), filled for the game that ended."""
 
-    def __init__(self, listeners: Listeners, *, on_new_game: Callable[[], None],
-                 on_close: Callable[[], None], place: Any = None, before: Any = None) -> None:
+    def __init__(self, listeners: Listeners, *, on_new_game: Callable[[], None], on_close: Callable[[], None],
+                 beside: tuple[Any, Any] | None = None, under: tuple[Any, Any] | None = None) -> None:
         self.dialog = by_id("result-dialog")
         self._home = self.dialog.parentNode  # where index.html keeps it; it returns there when the screen closes
-        self._place = place  # the element it opens in (under the board); None: over the page, modal
-        self._before = before  # the child of `place` it goes before (right under the board)
+        # Where it opens: (parent, the child it goes before) beside the board, and under it; None: over the page
+        self._beside, self._under = beside, under
         self._on_new_game, self._on_close = on_new_game, on_close
         self._on_next: Callable[[], None] = _nothing
         self._on_undo: Callable[[], None] = _nothing
@@ -142,23 +140,40 @@ class ResultDialog:
         # The suggested next step is the focused button, and looks it (Next stage over New game).
         for button in self.dialog.querySelectorAll(".dialog-actions button"):
             button.classList.toggle("primary", str(button.id) == str(focus.id))
+        place = self._place()
         if not self.dialog.open:
-            if self._place is not None:
-                self._place.insertBefore(self.dialog, self._before)
+            if place is not None:
+                parent, before = place
+                parent.insertBefore(self.dialog, before)
                 self.dialog.classList.add("in-page")
-                open_dialog(self.dialog, modal=False)  # not modal: the board above it stays visible and readable
+                self.dialog.classList.toggle("beside-board", place is self._beside)
+                open_dialog(self.dialog, modal=False)  # not modal: the board beside it stays visible and readable
             else:
                 open_dialog(self.dialog)
-        if self._place is not None and to_js is not None:
-            # Scroll only until the focused action shows (its focus ring with it), so as much of the
-            # board stays in sight as fits: a focused button below the fold is a focus no one sees.
+        if place is not None:
             focus_in_place(focus)
-            top = float(self.dialog.getBoundingClientRect().top)
-            bottom = float(focus.getBoundingClientRect().bottom)
-            window.scrollBy(0, max(0.0, top + PEEK_PX - float(window.innerHeight),
-                                   bottom + FOCUS_MARGIN_PX - float(window.innerHeight)))
+            self._bring_into_view()
         else:
             focus_on(focus)
+
+    def _place(self) -> tuple[Any, Any] | None:
+        """Beside the board where the play bar stands beside it, else under it (None: over the page)."""
+        if self._beside is not None and (is_compact() or bool(window.matchMedia(SIDE_BY_SIDE).matches)):
+            return self._beside
+        return self._under
+
+    def _bring_into_view(self) -> None:
+        """Scroll the page by the least that puts the whole panel in the window (its top first, if it cannot).
+
+        Under the board on a phone that leaves as much of the finished board above it as fits; beside
+        the board it is already in view. A panel taller than the window scrolls inside itself (CSS).
+        """
+        box = self.dialog.getBoundingClientRect()
+        top, bottom, room = float(box.top), float(box.bottom), float(window.innerHeight)
+        if bottom > room - MARGIN_PX:
+            window.scrollBy(0, min(bottom - room + MARGIN_PX, top - MARGIN_PX))
+        elif top < MARGIN_PX:
+            window.scrollBy(0, top - MARGIN_PX)
 
     def _on_key(self, event: Any) -> None:
         if str(event.key) == "Escape" and self.dialog.open and not self.dialog.matches(":modal"):
@@ -173,7 +188,7 @@ class ResultDialog:
     def detach(self) -> None:
         """Close it and put it back where the page keeps it (the screen that placed it is closing)."""
         self.close()
-        self.dialog.classList.remove("in-page")
+        self.dialog.classList.remove("in-page", "beside-board")
         if self._home is not None and self.dialog.parentNode != self._home:
             self._home.appendChild(self.dialog)
 

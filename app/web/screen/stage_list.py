@@ -38,6 +38,7 @@ class StageList:
             element("summary", children=[self.title, self.count]), self.links, endless, self.run])
         self.root.open = open_
         listen(endless, "click", lambda _event: on_endless())
+        listen(self.root, "toggle", lambda _event: self.reveal_current())  # opened: the stage in play in view
         self._language = ""
         self._records: tuple[tuple[str, Progress], ...] | None = None
         self._signature: tuple[Any, ...] | None = None
@@ -88,6 +89,16 @@ class StageList:
                 element("ol", cls=f"{game}-tier-stages", attrs={"aria-labelledby": f"{game}-tier-{tier}"},
                         children=items)]))
         self.links.replaceChildren(*sections)
+        self.reveal_current()
+
+    def reveal_current(self) -> None:
+        """Scroll the list (never the page) so the stage in play shows, near its middle: 4-06 is not under 3-12."""
+        current = self.links.querySelector("[aria-current]")
+        if current is None or not self.root.open or float(self.links.scrollHeight) <= float(self.links.clientHeight):
+            return
+        box, row = self.links.getBoundingClientRect(), current.getBoundingClientRect()
+        middle = float(row.top) - float(box.top) + float(row.height) / 2 - float(self.links.clientHeight) / 2
+        self.links.scrollTop = max(0.0, float(self.links.scrollTop) + middle)
 
     def _link(self, stage_id: str, progress: dict[str, Progress], in_play: str | None, comma: str) -> Any:
         """One stage, read as "1-01 First Light, cleared, best 3": each column is read with a space before it,

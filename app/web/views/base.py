@@ -208,7 +208,7 @@ class GameView:
         """Add game-specific controls (settings) to the panel."""
 
     def play_tools(self, listen: Any) -> Any:
-        """Return a tool switch for the control bar (what a click or tap does), or None (default: none).
+        """Return the play bar's tools (what a click or tap does, pieces to place), or None (default: none).
 
         `listen(target, event, handler)` adds a listener freed with the screen."""
         return None

@@ -12,9 +12,9 @@ Codes (one per position, ring included):
   puzzle with pieces to place;
 - a ring position: SOURCE | colour << 2 | direction for a source, | EXIT when a beam leaves there.
 
-The pixels are `mirrors_paint`'s; the panel (stage list, pieces to place and their chooser,
-legend, damaged-file notice) is `mirrors_panel`'s; this module holds the board's codes, words
-and reactions.
+The pixels are `mirrors_paint`'s; the parts beside the board (the tray of pieces to place, the
+legend, the damaged-file notice) are `mirrors_panel`'s, the stage list the screen's `StageList`;
+this module holds the board's codes, words and reactions.
 
 Second edition input: the primary action (click, tap, Enter, Space) is the game's `press`: it
 turns a piece, or places the chosen piece (kind and way round) on an empty cell of a puzzle with
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -112,11 +113,20 @@ class MirrorsView(ParView):
 
     @property
     def actions(self) -> tuple[Action, ...]:  # type: ignore[override]
-        """The board's input: placing keys (M, S, Delete...) only where the puzzle in play has pieces to place."""
+        """The board's input: placing keys (M, S, Delete...) only where the puzzle in play has pieces to place.
+
+        The help lists only the kinds the puzzle gives: on a board with mirrors alone to place, S and Shift+S
+        still answer (the game says why they place nothing) but no help names them.
+        """
         state = self.host.state
-        if state is not None and not state.puzzle.places_pieces:
+        if state is None:
+            return self.PLACING_ACTIONS
+        if not state.puzzle.places_pieces:
             return self.TURNING_ACTIONS
-        return self.PLACING_ACTIONS
+        owned = dict(zip(mirrors.PIECE_KINDS, state.puzzle.owned, strict=True))
+        given = {name for name, (kind, _) in PLACEMENTS.items() if owned[kind]}
+        return tuple(replace(action, listed=False) if action.name in PLACEMENTS and action.name not in given else action
+                     for action in self.PLACING_ACTIONS)
 
     # ----- the board -------------------------------------------------------------------------
 
@@ -377,22 +387,22 @@ class MirrorsView(ParView):
         return state.puzzle
 
     def extra_controls(self, host: Any) -> None:
-        """A damaged file's notice, the stage list (by tier, with done marks and bests), Play endless, and the
-        legend of the pieces on the board."""
+        """A damaged file's notice, the legend of the pieces on the board, the stage list (by tier, with done
+        marks and bests), Play endless, and the ways into the stage editor."""
         self._notice = StageFileNotice(self.t, self.host.announce)
         host.appendChild(self._notice.root)
-        self._hand = Hand(self.t, self.host.listen)
-        host.appendChild(self._hand.root)
         # Open beside the board on wide screens; one line to open on a phone, where it sits under the board.
+        # First in the panel (static/css/games/mirrors.css puts the panel's own parts before the size menu):
+        # what a splitter does is read near the board, not under 48 stages.
         wide = beside_the_board()
         self._legend = Legend(open_=wide)
+        host.appendChild(self._legend.root)
         stages = self.spec.stages
         if stages is not None and stages.ids():
             self._stage_list = StageList(
                 mirrors.ID, stages, t=self.t, progress=self.host.stage_progress, listen=self.host.listen,
                 on_endless=self.host.play_endless, run_line=self.host.run_line, open_=wide)
             host.appendChild(self._stage_list.root)
-        host.appendChild(self._legend.root)  # under the stage list, which stays where players look for it
         # The stage editor (`#mirrors/edit`): build a stage, prove it, play it, share it; or start from this board.
         editor = format_hash(self.spec.id, screen=EDIT)
         self._edit_copy = element("a", attrs={"href": editor, "id": "mirrors-edit-copy",
@@ -405,6 +415,11 @@ class MirrorsView(ParView):
         """Another tab cleared a stage or beat a best: the stage list reads the records again at the next render."""
         if self._stage_list is not None:
             self._stage_list.reread()
+
+    def play_tools(self, listen: Any) -> Any:
+        """The tray of pieces to place, in the play bar: beside the board, or a strip right above it on a phone."""
+        self._hand = Hand(self.t, listen, self.painter.swatch, lambda: str(self.host.setting("palette")))
+        return self._hand.root
 
     def after_render(self, session: Any) -> None:
         """The panel follows the game in play: the stage list, the legend, the damaged file's notice."""

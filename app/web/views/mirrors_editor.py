@@ -29,6 +29,7 @@ from app.web.layout import (
     MOUSE_SECONDARY,
     Action,
     BoardLayout,
+    Geometry,
     Position,
     global_key_rows,
     key_rows,
@@ -38,7 +39,7 @@ from app.web.layout import (
 from app.web.screen.draw import draw_state
 from app.web.screen.host import BoardHost
 from app.web.screen.slow_move import SlowMove
-from app.web.screen.zoom import cells_width, fitted_cell_px
+from app.web.screen.zoom import BOARD_CHROME_PX, FIT_MARGIN_PX, cells_width, fitted_cell_px
 from app.web.views.mirrors import MirrorsView
 from app.web.views.mirrors_editor_panel import DraftList, Palette, StageForm
 from app.web.views.mirrors_paint import SOURCE
@@ -47,6 +48,9 @@ if TYPE_CHECKING:
     from app.web.shell_interface import ShellServices
 
 EDITOR_MIN_CELL_PX = 26.0
+# From this width the palette stands left of the board and Test, Play and Share right of it
+# (static/css/games/mirrors-editor.css); narrower, they stack under the board.
+EDITOR_SIDE_BY_SIDE = "(min-width: 900px)"
 EDITOR_STYLESHEET = "static/css/games/mirrors-editor.css"
 _last_text: str | None = None  # the stage last built this visit: `#mirrors/edit` alone opens it again
 _last_verdict: tuple[EditorStage, Verdict] | None = None  # the last Test this visit: Back after Play keeps it
@@ -92,9 +96,7 @@ class EditorScreen:
         self.host = BoardHost(shell, board=lambda: self.board, state=lambda: self.stage.state())
         spec = registry.backend(game)
         self.view = EditorView(self.host, spec)
-        if spec.stylesheet:
-            use_stylesheet(spec.stylesheet)
-        use_stylesheet(EDITOR_STYLESHEET)
+        styles = [use_stylesheet(href) for href in (spec.stylesheet, EDITOR_STYLESHEET) if href]
         self.drafts = Drafts(shell.storage)
         self.verdict: tuple[EditorStage, Verdict] | None = None  # the last Test's stage and what it found
         self.board: BoardWidget | None = None
@@ -107,9 +109,12 @@ class EditorScreen:
         self.root = element("section", cls="editor game-mirrors", attrs={"aria-labelledby": "editor-title"})
         by_id("view").appendChild(self.root)
         self._build()
+        for link in styles:  # a first visit: the board is fitted again once the palette has its look
+            self._listeners.on(link, "load", lambda _event: self._fit())
         self._new_board()
         self._show_drafts()
         self.relabel()
+        self._reveal_tools()
 
     @property
     def title(self) -> str:
@@ -137,7 +142,8 @@ class EditorScreen:
         self.board_area = element("div", cls="board-area")
         self.keys_line = element("p", cls="board-keys", attrs={"id": "editor-keys", "data-i18n": "mirrors_edit_keys"})
         self.chosen_line = element("p", cls="board-status", attrs={"id": "editor-chosen"})
-        self.palette = Palette(listen, self._chosen)
+        self.palette = Palette(listen, self._chosen, swatch=self.view.painter.swatch,
+                               palette=lambda: str(self.shell.settings.get("palette")))
         self.form = StageForm(listen, self._resize, self._set_inventory)
         buttons = {}
         for name, key in (("test", "mirrors_edit_test"), ("play", "mirrors_edit_play"),
@@ -156,6 +162,7 @@ class EditorScreen:
                                                          "data-i18n": "mirrors_edit_actions"}),
                                     element("div", cls="controls", children=list(buttons.values())),
                                     self.verdict_line, self.link_box])
+        self.actions = actions
         self.slow = SlowMove(self.root, actions, self._listeners, t=self.t, on_cancel=self._test_cancelled,
                              label_key="mirrors_edit_testing", focus_after=lambda: focus_on(buttons["test"]))
         clear = element("button", attrs={"type": "button", "id": "editor-clear", "data-i18n": "mirrors_edit_clear"})
@@ -183,7 +190,7 @@ class EditorScreen:
             self.board.close()
         state = self.stage.state()
         self.board = BoardWidget(self.board_area, self.view.layout(state), self.view.actions,
-                                 grid_label=self.t("mirrors_edit_grid"), painter=self.view.paint,
+                                 grid_label=self.t("mirrors_edit_grid"), painter=self._paint,
                                  widen=self.view.widen, on_action=self._on_action, describedby="editor-keys")
         if cursor is not None:
             self.board.move_cursor(*cursor, focus=False)
@@ -191,10 +198,39 @@ class EditorScreen:
         self._fit(paint=False)
         self._draw(force=True)
 
+    def _reveal_tools(self) -> None:
+        """On a phone, scroll the page just enough that Test, Play and Share show under the board and palette.
+
+        Never past the editor's heading (the site's header goes out of view first), as a game screen opens.
+        """
+        if bool(window.matchMedia(EDITOR_SIDE_BY_SIDE).matches):
+            return
+        excess = float(self.buttons["test"].getBoundingClientRect().bottom) - float(window.innerHeight) + FIT_MARGIN_PX
+        if excess > 0:
+            window.scrollBy(0, min(excess, max(0.0, float(self.heading.getBoundingClientRect().top) - FIT_MARGIN_PX)))
+
+    def _paint(self, context: Any, geometry: Geometry, codes: Any, area: list[Position]) -> None:
+        """Paint the board, and the palette's tiles with it when the board's colours changed (Settings)."""
+        self.view.paint(context, geometry, codes, area)
+        self.palette.paint()
+
     def _fit(self, *, paint: bool = True) -> None:
+        """Size the cells so the board and what builds it are in the window together.
+
+        Where the palette and Test, Play and Share stand beside the board (a wide window), the board
+        has the window's height below the page above it (up to 200 px); where they stack under it (a
+        phone), the window's height less theirs: scrolled to the board, all three show at once.
+        """
         if self.board is None:
             return
-        size = fitted_cell_px(cells_width(self.board_area), float(window.innerHeight) * 0.75, self.board,
+        room = float(window.innerHeight) - BOARD_CHROME_PX - FIT_MARGIN_PX
+        if bool(window.matchMedia(EDITOR_SIDE_BY_SIDE).matches):
+            top = float(self.board_area.getBoundingClientRect().top) + float(window.scrollY)
+            room -= min(top, 200.0)
+        else:
+            below = [self.chosen_line, self.palette.root, self.actions]
+            room -= sum(float(node.getBoundingClientRect().height) for node in below) + 3 * FIT_MARGIN_PX
+        size = fitted_cell_px(cells_width(self.board_area), room, self.board,
                               largest=self.view.max_cell_px, smallest=EDITOR_MIN_CELL_PX)
         if size != self.board.cell_px or self.board.codes is None:
             self.board.set_cell_size(size)
@@ -211,6 +247,7 @@ class EditorScreen:
         if self.board is not None:
             self.board.grid.setAttribute("aria-label", self.t("mirrors_edit_grid"))
         self.draft_list.name.setAttribute("placeholder", self.t("mirrors_edit_draft_default"))
+        self.palette.word(self.t)
         self._show_chosen()
         self._show_verdict()
         self._show_drafts()

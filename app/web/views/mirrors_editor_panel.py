@@ -1,4 +1,5 @@
-"""The stage editor's panel parts: the palette (a radio group), size and pieces-to-place selects, the drafts list.
+"""The stage editor's parts: the palette (a tray of drawn tiles, one radio group), the size and pieces-to-place
+selects, the drafts list.
 
 Each part builds its elements with `element` (no markup from strings), words them through `data-i18n` keys
 or `t`, and calls back into the screen (`app/web/views/mirrors_editor.py`) with plain values; none holds a
@@ -18,12 +19,21 @@ from app.web.dom import element
 Listen = Callable[[Any, str, Any], None]
 
 
-class Palette:
-    """The pieces to put, as one radio group (arrow keys move through it; the chosen one is what a press puts)."""
+SWATCH_CSS_PX = 34  # .editor-swatch's size in static/css/games/mirrors-editor.css
 
-    def __init__(self, listen: Listen, on_choose: Callable[[str], None]) -> None:
+
+class Palette:
+    """The pieces to put, a tray of tiles beside the board: one radio group (arrow keys move through it; the
+    chosen one is what a press puts), each tile drawn as the piece looks on the board and named in words
+    (for a screen reader, and as the tile's tooltip); the chosen one's name is said under the board."""
+
+    def __init__(self, listen: Listen, on_choose: Callable[[str], None], *, swatch: Callable[..., None],
+                 palette: Callable[[], str]) -> None:
         self.chosen = "wall"
+        self._swatch, self._palette = swatch, palette
+        self._painted = ""  # the colours the tiles were drawn in
         self.radios: dict[str, Any] = {}
+        self._tiles: dict[str, tuple[Any, Any]] = {}  # name -> (its canvas, its label)
         options = []
         for item in PALETTE:
             radio = element("input", attrs={"type": "radio", "name": "editor-piece", "value": item.name,
@@ -31,10 +41,12 @@ class Palette:
             radio.checked = item.name == self.chosen
             listen(radio, "change", lambda _event, name=item.name: self._choose(name, on_choose))
             self.radios[item.name] = radio
-            swatch = element("span", cls=f"editor-swatch editor-swatch-{item.name.split('_')[0]}",
-                             attrs={"aria-hidden": "true", "data-piece": item.name})
-            options.append(element("label", cls="editor-piece", children=[
-                radio, swatch, element("span", attrs={"data-i18n": f"mirrors_edit_piece_{item.name}"})]))
+            swatch = element("canvas", cls="editor-swatch", attrs={"aria-hidden": "true", "data-piece": item.name})
+            option = element("label", cls="editor-piece", children=[
+                radio, swatch, element("span", cls="visually-hidden",
+                                       attrs={"data-i18n": f"mirrors_edit_piece_{item.name}"})])
+            self._tiles[item.name] = (swatch, option)
+            options.append(option)
         self.root = element("fieldset", cls="editor-palette", attrs={"id": "editor-palette"}, children=[
             element("legend", attrs={"data-i18n": "mirrors_edit_palette"}),
             element("div", cls="editor-pieces", children=options)])
@@ -42,6 +54,21 @@ class Palette:
     def _choose(self, name: str, on_choose: Callable[[str], None]) -> None:
         self.chosen = name
         on_choose(name)
+
+    def word(self, t: Callable[..., str]) -> None:
+        """Name each tile in its tooltip, in the page's language (its words are already in the radio's label)."""
+        for name, (_, option) in self._tiles.items():
+            option.setAttribute("title", t(f"mirrors_edit_piece_{name}"))
+
+    def paint(self) -> None:
+        """Draw the tiles as the board draws their pieces (again only when the board's colours changed)."""
+        palette = self._palette()
+        if palette == self._painted:
+            return
+        self._painted = palette
+        for item in PALETTE:
+            canvas, _ = self._tiles[item.name]
+            self._swatch(canvas, SWATCH_CSS_PX, item.code, source_colour=item.colour if item.code is None else None)
 
 
 def _select(element_id: str, label_key: str, values: range, listen: Listen, on_change: Callable[[int], None]) -> Any:

@@ -18,8 +18,8 @@ import js
 import numpy as np
 
 from app.games import mirrors
-from app.games.mirrors.cells import CODE_COUNT, DELTAS, describe, opposite
-from app.web.layout import Geometry, Position
+from app.games.mirrors.cells import CODE_COUNT, DELTAS, RIGHT, describe, opposite
+from app.web.layout import BoardLayout, Geometry, Position
 
 KIND = 0x1F  # a cell's code, 0..23 (`cells.CODE_COUNT`): five bits since the second edition's pieces
 BEAM = 0x20
@@ -107,6 +107,32 @@ class MirrorsPainter:
                 self._source(context, geometry, source)
         if self.debug:
             self._debug_paths(context, geometry, beams)
+
+    def swatch(self, canvas: Any, css_px: float, code: int | None, *, source_colour: int | None = None) -> None:
+        """Draw one piece alone on its tile, as the board draws it, filling a small canvas (`css_px` square).
+
+        The pictures of Light Path's tray of pieces to place and of the stage editor's palette: a cell
+        code, or (`source_colour`) a light source shining right.
+        """
+        self.palette = self.palette_of() if self.palette_of() in PALETTES else "standard"
+        self.solid, self.light, self.translucent, self.clear = PALETTES[self.palette]
+        ratio = float(js.window.devicePixelRatio or 1)
+        canvas.width = canvas.height = round(css_px * ratio)
+        context = canvas.getContext("2d")
+        context.setTransform(ratio, 0, 0, ratio, 0, 0)
+        geometry = Geometry(BoardLayout(1, 1), css_px)
+        context.fillStyle = BG["ring"]
+        context.fillRect(0, 0, css_px, css_px)
+        if source_colour is not None:
+            self._source(context, geometry, mirrors.Source(0, 0, RIGHT, source_colour))
+            return
+        self._tile(context, geometry, (0, 0))
+        if code is None:
+            return
+        if CELLS[code].kind in ("wall", "filter", "glass", "target"):
+            self._body(context, geometry, (0, 0), code, False)
+        self._mirrors(context, geometry, [((0, 0), code)])
+        self._top(context, geometry, (0, 0), code, False)
 
     def _underlay(self, context: Any, geometry: Geometry, state: mirrors.State,
                   kinds: list[tuple[Position, int]]) -> None:

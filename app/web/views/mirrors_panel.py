@@ -1,4 +1,4 @@
-"""Light Path's panel beside the board: the damaged-stage-file notice, the pieces to place, the legend.
+"""Light Path's parts beside the board: the damaged-stage-file notice, the tray of pieces to place, the legend.
 
 The stage list itself is the generic `app.web.screen.stage_list.StageList`.
 """
@@ -10,6 +10,7 @@ from typing import Any
 
 from app.games import mirrors
 from app.games.mirrors import stages
+from app.games.mirrors.cells import PLACED_MIRROR, PLACED_SPLITTER
 from app.web.dom import element
 from app.web.legend import Legend as SharedLegend
 from app.web.views.mirrors_paint import CELLS
@@ -49,31 +50,62 @@ def hand_text(t: Callable[..., str], state: mirrors.State) -> str:
     return t("mirrors_list_separator").join(t(key, n=n) for key, n in mirrors.hand_words(state))
 
 
-class Hand:
-    """The pieces left to place ("Mirrors to place: 2"), and a chooser of what a press on an empty cell places.
+# A tray option's picture: the piece as placed on the board (its lavender frame says "yours to take back").
+PLACED_CODES = {("mirror", 0): PLACED_MIRROR, ("mirror", 1): PLACED_MIRROR + 1,
+                ("splitter", 0): PLACED_SPLITTER, ("splitter", 1): PLACED_SPLITTER + 1}
+PIECE_KEYS = {("mirror", 0): "M", ("mirror", 1): "⇧M", ("splitter", 0): "S", ("splitter", 1): "⇧S"}
+KIND_WORDS = {"mirror": "mirrors_tray_mirror", "splitter": "mirrors_tray_splitter"}  # after the count: "2 × mirror"
+SWATCH_CSS_PX = 32  # .mirrors-piece-swatch's size in static/css/games/mirrors.css
 
-    Hidden on puzzles with nothing to place; the chooser offers the kinds the puzzle gives, each
-    either way round. The counts are a status line (role="status"), so a screen reader that
-    reads the panel finds them; moves say them as they change.
+
+class Hand:
+    """The tray of pieces to place, beside the board: per kind the count left, then its two ways round to choose.
+
+    A press on an empty cell places the chosen piece. It stands in the play bar: beside the board on a
+    wide screen, a strip right above it on a phone. Hidden on puzzles with nothing to place; it offers the
+    kinds the puzzle gives. Each option is a radio (arrow keys move through them) drawn as the piece
+    looks on the board, named in words ("mirror / rising (M)"); the counts are also a status line
+    (role="status", "Mirrors to place: 2") for a screen reader that reads the tray.
     """
 
-    def __init__(self, t: Callable[..., str], listen: Callable[[Any, str, Any], None]) -> None:
+    def __init__(self, t: Callable[..., str], listen: Callable[[Any, str, Any], None],
+                 swatch: Callable[..., None], palette: Callable[[], str]) -> None:
         self.t = t
+        self._swatch, self._palette = swatch, palette
         self.chosen: tuple[str, int] = ("mirror", 0)
-        self.counts = element("p", cls="mirrors-hand-counts", attrs={"id": "mirrors-hand-counts", "role": "status"})
+        self.counts = element("p", cls="mirrors-hand-counts visually-hidden",
+                              attrs={"id": "mirrors-hand-counts", "role": "status"})
         self.options: dict[tuple[str, int], Any] = {}  # piece -> its label (holding the radio)
         self._radios: dict[tuple[str, int], Any] = {}
-        for (kind, orientation), key in PIECE_WORDS.items():
-            radio = element("input", attrs={"type": "radio", "name": "mirrors-piece", "value": f"{kind}-{orientation}",
-                                            "id": f"mirrors-piece-{kind}-{orientation}"})
-            radio.checked = (kind, orientation) == self.chosen
-            listen(radio, "change", lambda _event, piece=(kind, orientation): self._choose(piece))
-            self._radios[(kind, orientation)] = radio
-            self.options[(kind, orientation)] = element("label", cls="mirrors-piece-option", children=[
-                radio, element("span", attrs={"data-i18n": key})])
+        self._swatches: dict[tuple[str, int], Any] = {}
+        self.kinds: dict[str, Any] = {}  # kind -> its row (count, name, options)
+        self._count_of: dict[str, Any] = {}
+        for kind in mirrors.PIECE_KINDS:
+            options = []
+            for orientation in (0, 1):
+                piece = (kind, orientation)
+                value = f"{kind}-{orientation}"
+                radio = element("input", attrs={"type": "radio", "name": "mirrors-piece", "value": value,
+                                                "id": f"mirrors-piece-{value}"})
+                radio.checked = piece == self.chosen
+                listen(radio, "change", lambda _event, piece=piece: self._choose(piece))
+                self._radios[piece] = radio
+                self._swatches[piece] = element("canvas", cls="mirrors-piece-swatch", attrs={"aria-hidden": "true"})
+                self.options[piece] = element("label", cls="mirrors-piece-option", children=[
+                    radio, self._swatches[piece], element("span", cls="visually-hidden",
+                                                          attrs={"data-i18n": PIECE_WORDS[piece]}),
+                    element("span", cls="mirrors-piece-key", text=PIECE_KEYS[piece], attrs={"aria-hidden": "true"})])
+                options.append(self.options[piece])
+            self._count_of[kind] = element("span", cls="mirrors-tray-count", attrs={"aria-hidden": "true"})
+            self.kinds[kind] = element("div", cls="mirrors-tray-kind", attrs={"data-kind": kind}, children=[
+                self._count_of[kind],
+                element("span", cls="mirrors-tray-name", attrs={"aria-hidden": "true",
+                                                                "data-i18n": KIND_WORDS[kind]}),
+                *options])
         self.chooser = element("fieldset", cls="mirrors-piece-chooser", attrs={"id": "mirrors-piece-chooser"},
-                               children=[element("legend", attrs={"data-i18n": "mirrors_piece_choose"}),
-                                         *self.options.values()])
+                               children=[element("legend", cls="visually-hidden",
+                                                 attrs={"data-i18n": "mirrors_piece_choose"}),
+                                         *self.kinds.values()])
         self.root = element("section", cls="mirrors-hand", attrs={"id": "mirrors-hand",
                                                                   "aria-labelledby": "mirrors-hand-title"},
                             children=[element("h2", cls="mirrors-hand-title", attrs={
@@ -81,6 +113,7 @@ class Hand:
                                 self.counts, self.chooser])
         self.root.hidden = True
         self._shown: tuple[Any, ...] | None = None
+        self._painted = ""  # the palette the pictures were drawn in
 
     def _choose(self, piece: tuple[str, int]) -> None:
         self.chosen = piece
@@ -89,18 +122,24 @@ class Hand:
         """Show what is left in hand after every move (and in the page's language)."""
         words = hand_text(self.t, state)
         owned = dict(zip(mirrors.PIECE_KINDS, state.puzzle.owned, strict=True))
-        shown = (words, tuple(owned.items()))
-        if shown == self._shown:
-            return
-        self._shown = shown
-        self.root.hidden = not words
-        self.counts.textContent = words
-        for (kind, _), label in self.options.items():
-            label.hidden = not owned[kind]
-        if not owned.get(self.chosen[0]):  # a kind this puzzle does not give: choose one it gives
-            kind = next((kind for kind, n in owned.items() if n), "mirror")
-            self.chosen = (kind, 0)
-            self._radios[self.chosen].checked = True
+        left = dict(zip(mirrors.PIECE_KINDS, mirrors.hand(state), strict=True))
+        shown = (words, tuple(owned.items()), tuple(left.items()))
+        if shown != self._shown:
+            self._shown = shown
+            self.root.hidden = not words
+            self.counts.textContent = words
+            for kind, row in self.kinds.items():
+                row.hidden = not owned[kind]
+                self._count_of[kind].textContent = str(left[kind])
+                row.classList.toggle("is-empty", left[kind] == 0)
+            if not owned.get(self.chosen[0]):  # a kind this puzzle does not give: choose one it gives
+                kind = next((kind for kind, n in owned.items() if n), "mirror")
+                self.chosen = (kind, 0)
+                self._radios[self.chosen].checked = True
+        if words and self._palette() != self._painted:  # drawn once shown, again when the colours change
+            self._painted = self._palette()
+            for piece, canvas in self._swatches.items():
+                self._swatch(canvas, SWATCH_CSS_PX, PLACED_CODES[piece])
 
 
 class Legend:
