@@ -154,10 +154,10 @@ function clientIdOf(request) {
   return decodeURIComponent(request.url.slice(absolute(CLIENT_PATH).length));
 }
 
-// Delete what no open page needs: other builds' start-up snapshots, other builds' files once no
-// page runs them, and this build's entries of pages gone. Never while a newer version installs or
-// waits: its cache, not yet run by any page, would look unused.
-function prune() {
+// Delete what no open page needs: other builds' start-up snapshots, and (`files`) other builds'
+// files once no page runs them and this build's entries of pages gone. Never while a newer version
+// installs or waits: its cache, not yet run by any page, would look unused.
+function prune(files) {
   if (self.registration.installing || self.registration.waiting) return Promise.resolve();
   return Promise.all([caches.keys(), self.clients.matchAll({includeUncontrolled: true, type: "all"})])
     .then(function (found) {
@@ -166,6 +166,7 @@ function prune() {
       var names = found[0].filter(function (name) { return name.indexOf(PREFIX) === 0; });
       return Promise.all(names.map(function (name) {
         if (/:snapshot$/.test(name)) return name === CACHE + ":snapshot" ? null : caches.delete(name);
+        if (!files) return null;
         return caches.open(name).then(function (cache) {
           return cache.keys().then(function (requests) {
             var entries = requests.filter(function (request) { return request.url.indexOf(absolute(CLIENT_PATH)) === 0; });
@@ -188,8 +189,10 @@ function prune() {
 }
 
 self.addEventListener("activate", function (event) {
-  // Older versions' files stay while a page still runs them (prune); their snapshots go now.
-  event.waitUntil(prune().then(function () { return self.clients.claim(); }));
+  // Older versions' snapshots go now; their files stay until the pages have said which build they
+  // run (the message below): a page the old worker has just answered, claimed by this one before it
+  // is listed among the clients, would otherwise lose its build's files halfway through loading.
+  event.waitUntil(prune(false).then(function () { return self.clients.claim(); }));
 });
 
 self.addEventListener("message", function (event) {
@@ -200,7 +203,7 @@ self.addEventListener("message", function (event) {
     var name = PREFIX + data.version;
     event.waitUntil(caches.has(name).then(function (found) {
       return found ? remember(event.source.id, name) : null;
-    }).then(prune));
+    }).then(function () { return prune(true); }));
   }
 });
 
@@ -213,20 +216,18 @@ self.addEventListener("fetch", function (event) {
   var key = url.href;
   var navigation = request.mode === "navigate";
   if (navigation && key === SCOPE) key = absolute("index.html");
-  var fromCache = false;
   // A page loads this worker's build; everything a page asks for afterwards comes from its own build.
   var answer = (navigation ? Promise.resolve(CACHE) : cacheFor(event.clientId)).then(function (name) {
     return caches.match(key, {cacheName: name});  // (match with a cacheName never creates that cache)
   }).then(function (hit) {
     if (!hit) return fetch(request);
-    fromCache = true;
-    if (request.method === "HEAD") return new Response(null, {status: hit.status, headers: hit.headers});
-    return hit;
+    // The page is written down as running this build before it gets its first byte: a newer worker
+    // taking over while it loads (a reload lets a waiting one activate) must find it to answer it.
+    var noted = navigation && event.resultingClientId ? remember(event.resultingClientId, CACHE) : Promise.resolve();
+    return noted.catch(function () {}).then(function () {
+      if (request.method === "HEAD") return new Response(null, {status: hit.status, headers: hit.headers});
+      return hit;
+    });
   });
   event.respondWith(answer);
-  if (navigation && event.resultingClientId) {
-    event.waitUntil(answer.then(function () {
-      return fromCache ? remember(event.resultingClientId, CACHE) : null;
-    }, function () {}));
-  }
 });

@@ -102,9 +102,12 @@ def test_keyboard_alone_solves_a_board_and_records_the_best(page) -> None:  # no
         page.keyboard.press("Enter" if index % 2 == 0 else " ")
     dialog = page.locator("#result-dialog")
     dialog.wait_for(state="visible")
-    # The result opens under the board, not over it, with the focus on its next step.
+    # The result opens in the page beside the board (a 1280 px window), not over it, inside the window,
+    # with the focus on its next step.
     assert page.evaluate("""() => { const d = document.querySelector('#result-dialog');
-        return !d.matches(':modal') && d.closest('.board-column') !== null && d.contains(document.activeElement); }""")
+        const box = d.getBoundingClientRect();
+        return !d.matches(':modal') && d.classList.contains('beside-board') && d.contains(document.activeElement)
+            && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth; }""")
     text = dialog.inner_text()
     assert str(len(solution)) in text and "New best!" in text  # time and moves both beaten
     assert "is-best" in (page.locator("#result-best").get_attribute("class") or "")
