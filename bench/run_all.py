@@ -30,6 +30,7 @@ import mirrors_browser
 import mirrors_generate
 import pipes_browser
 import pipes_generate
+import returning
 import snapshot
 import startup
 from common import ROOT, format_target_value, machine, progress
@@ -41,6 +42,7 @@ BENCHES: list[tuple[str, str, list[str], list[str]]] = [
     ("startup.py", "Startup", ["--runs", "15"], ["--runs", "1"]),
     ("delivery.py", "Delivery", ["--runs", "9"], ["--runs", "1"]),
     ("snapshot.py", "Start-up snapshot", ["--runs", "9"], ["--runs", "1"]),
+    ("returning.py", "Returning player in a new browser", ["--runs", "9"], ["--runs", "1"]),
     ("cpu.py", "CPU time per visit", ["--runs", "9"], ["--runs", "1"]),
     ("input_latency.py", "Input latency", ["--presses", "120"], ["--presses", "10"]),
     ("memory.py", "Memory", ["--boots", "3", "--rounds", "10"], ["--boots", "1", "--rounds", "2"]),
@@ -56,6 +58,7 @@ MARKDOWN = {
     "startup.py": startup.markdown,
     "delivery.py": delivery.markdown,
     "snapshot.py": snapshot.markdown,
+    "returning.py": returning.markdown,
     "cpu.py": cpu.markdown,
     "input_latency.py": input_latency.markdown,
     "memory.py": memory.markdown,
