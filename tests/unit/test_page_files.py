@@ -8,7 +8,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from vendor import app_modules, build_app_archive
+from vendor import app_modules, build_app_archive, precache_manifest
 
 from app.core.strings import catalogue
 
@@ -197,10 +197,13 @@ def test_the_png_icons_are_drawn_from_the_svg() -> None:
 
 
 def test_the_service_worker_is_registered_relatively_and_imports_the_list_relatively() -> None:
-    boot = (ROOT / "static/js/boot.js").read_text(encoding="utf-8")
+    boot = (ROOT / "static/js/boot/worker.js").read_text(encoding="utf-8")
     worker = (ROOT / "sw.js").read_text(encoding="utf-8")
     assert 'register("sw.js", {updateViaCache: "none"})' in boot
-    assert 'importScripts("static/vendor/precache.js")' in worker
+    # (the list, and the sha256 helper the page uses too: both in the precache list, so cached)
+    assert 'importScripts("static/vendor/precache.js", "static/js/sha256.js")' in worker
+    listed = {entry["url"] for entry in precache_manifest(ROOT)["files"]}
+    assert "static/js/sha256.js" in listed
 
 
 def test_the_game_never_imports_pyscripts_package_so_the_page_may_skip_its_eager_import() -> None:
