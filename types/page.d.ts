@@ -19,6 +19,7 @@ interface Loader {
   ready(): boolean;
   show(messageId: string, values?: Record<string, string | number | undefined>): void;
   failed(): boolean;
+  /** error events and unhandled rejections go to `take`, those kept so far at once */
   takeErrors(take: (event: Event) => void): void;
 }
 

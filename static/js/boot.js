@@ -110,7 +110,8 @@
     });
   }
 
-  // Error events (a script, module or stylesheet that did not load) until the modules take them.
+  // Error events (a script, module or stylesheet that did not load) and unhandled rejections, kept
+  // until the modules take them (they run once the page is parsed).
   /** @type {Event[]} */
   const early = [];
   /** @type {((event: Event) => void) | null} */
@@ -125,9 +126,14 @@
     }
     early.push(event);
   }, true);
+  window.addEventListener("unhandledrejection", function (event) {
+    if (handler) handler(event);
+    else early.push(event);
+  });
 
-  // The loader's own modules did not load (all of them form one graph, which fails as a whole): name
-  // the missing one from the build's list, asking the server for each.
+  // The loader's own modules did not load (all of them form one graph, which fails as a whole). The
+  // game may still start without them (PyScript fetches its files itself), as without this file: then
+  // app/web/boot.py says which file is missing, found here from the build's list, asking the server.
   function bootModulesFailed() {
     const build = window.MASUME_BUILD;
     const urls = build ? build.files.map(function (entry) { return entry.url; })
@@ -138,10 +144,7 @@
       }, function () { return {url: url, status: 0}; });
     })).then(function (results) {
       const found = results.filter(function (result) { return result; })[0];
-      const url = found ? found.url : "static/js/boot/main.js";
-      root.setAttribute("data-missing-file", url);
-      if (found && found.status) show("msg-file-missing", {file: url, status: found.status});
-      else show("msg-file-blocked", {file: url});
+      root.setAttribute("data-loader-missing", found ? found.url : "static/js/boot/main.js");
     });
   }
 

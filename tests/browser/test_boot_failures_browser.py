@@ -266,6 +266,19 @@ def test_a_missing_boot_script_is_said_once_the_game_starts(browser, base_url) -
     context.close()
 
 
+def test_a_missing_loader_module_is_named_once_the_game_starts(browser, base_url) -> None:  # noqa: ANN001
+    # The loader's modules load as one graph: one missing, none runs, and static/js/boot.js finds which.
+    missing = "static/js/boot/progress.js"
+    context, page, requests = open_failing(browser, base_url, f"{base_url}{missing}",
+                                           lambda route: route.fulfill(status=404, body="Not Found"))
+    page.wait_for_selector('html[data-ready="true"]', timeout=120_000, state="attached")
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    assert f"The file {missing} is missing or did not run" in notice.inner_text()
+    assert all(url.startswith((base_url, "data:", "blob:")) for url in requests), requests
+    context.close()
+
+
 # ----- a slow link (#20): no time-out while bytes arrive, a stall said when they stop ------------------
 
 class TricklingHandler(serve.FolderHandler):

@@ -25,3 +25,11 @@ def test_the_loaders_pure_parts_under_node() -> None:
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
     assert "ℹ fail 0" in run.stdout or "# fail 0" in run.stdout, run.stdout[-3000:]
     assert "ℹ pass 11" in run.stdout or "# pass 11" in run.stdout, run.stdout[-3000:]
+
+
+def test_every_script_of_the_page_and_the_worker_is_type_checked() -> None:
+    # tsc (make test: tsconfig.json, tsconfig.sw.json) checks the files that ask for it on their first line.
+    scripts = sorted((ROOT / "static" / "js").rglob("*.js")) + [ROOT / "sw.js"]
+    unchecked = [path.relative_to(ROOT).as_posix() for path in scripts
+                 if path.read_text(encoding="utf-8").splitlines()[0] != "// @ts-check"]
+    assert unchecked == [], f"start these with // @ts-check: {unchecked}"

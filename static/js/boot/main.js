@@ -34,11 +34,17 @@ const STAGES = {
 };
 
 /**
- * A script, module or stylesheet that did not load (only seen as an `error` event), or an error
- * thrown by a file of the build.
+ * A script, module or stylesheet that did not load (only seen as an `error` event), an error
+ * thrown by a file of the build, or a promise rejected with no handler (a start that failed).
  * @param {Event} event
  */
 function onError(event) {
+  if (event.type === "unhandledrejection") {
+    const reason = /** @type {PromiseRejectionEvent} */ (event).reason;
+    console.error("Masume start-up failed:", reason);
+    fail("msg-load-failed", reason);
+    return;
+  }
   const target = /** @type {(HTMLScriptElement & HTMLLinkElement) | null} */ (event.target);
   if (target && target.rel === "stylesheet" && target.href) { brokenStylesheet(target.href); return; }
   if (!target || /** @type {EventTarget} */ (target) === window) {
@@ -63,11 +69,7 @@ function start() {
     const id = STAGES[/** @type {CustomEvent} */ (event).detail];
     if (id) loader.setStage(id);
   });
-  window.addEventListener("unhandledrejection", function (event) {
-    console.error("Masume start-up failed:", event.reason);
-    fail("msg-load-failed", event.reason);
-  });
-  loader.takeErrors(onError);
+  loader.takeErrors(onError);  // (error events and unhandled rejections, those before now first)
   if (!loader.isFileUrl && !loader.opaque && BUILD) startDownloads(snapshotFound);
 
   loader.whenParsed(function () {
