@@ -6,6 +6,7 @@ Node's own hash, a failure's words, and which files a start downloads in which w
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -33,3 +34,15 @@ def test_every_script_of_the_page_and_the_worker_is_type_checked() -> None:
     unchecked = [path.relative_to(ROOT).as_posix() for path in scripts
                  if path.read_text(encoding="utf-8").splitlines()[0] != "// @ts-check"]
     assert unchecked == [], f"start these with // @ts-check: {unchecked}"
+
+
+def test_the_page_preloads_every_module_of_the_loader_and_runs_it_before_pyscript() -> None:
+    # Preloaded, each module arrives with the page's first files instead of after main.js names it
+    # (a module left out still works, a round trip later); module scripts run in document order.
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
+    loader = {path.relative_to(ROOT).as_posix() for path in (ROOT / "static" / "js" / "boot").glob("*.js")}
+    assert preloaded == (loader - {"static/js/boot/main.js"}) | {"static/js/sha256.js"}
+    main = page.index('<script type="module" src="static/js/boot/main.js">')
+    assert main < page.index('<script type="module" src="static/vendor/pyscript/core.js">')
+    assert main > page.index('http-equiv="Content-Security-Policy"')

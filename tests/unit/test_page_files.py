@@ -178,7 +178,8 @@ def test_the_page_has_a_strict_content_security_policy_and_a_manifest() -> None:
     assert refs.meta["Content-Security-Policy"] == CSP
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     assert "<style" not in page and " style=" not in page and "onclick" not in page.lower()
-    assert page.count("<script") == page.count("<script src=") + page.count('<script type="module" src=') + 1
+    assert page.count("<script") == (page.count("<script src=") + page.count("<script defer src=")
+                                     + page.count('<script type="module" src=') + 1)  # (no inline script)
     assert 'rel="manifest" href="manifest.webmanifest"' in page
     manifest = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["start_url"] == "./" and manifest["scope"] == "./" and manifest["display"] == "standalone"
