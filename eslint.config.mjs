@@ -15,6 +15,7 @@ export default [
       "no-implicit-globals": "error",
       "no-shadow": "off",
       "prefer-const": "error",
+      "no-useless-assignment": "error",
     },
   },
   {

@@ -345,7 +345,7 @@ def size_summary(report: dict) -> str:
 # imports it to precache exactly these files into a cache named by the version. The version is a
 # hash of every (url, sha256) pair, so any change to any file is a new version.
 #
-# kind: "page"   loaded by index.html itself (the page, css, boot.js, icons, manifest)
+# kind: "page"   loaded by index.html itself (the page, css, the loader's scripts, icons, manifest)
 #       "module" a JS module PyScript or Pyodide imports later; the loader modulepreloads it
 #       "derived" made from the listed file "from" (sw.js inflates pyodide.asm.wasm-gz), not downloaded
 #       "fetch"  a file PyScript or Pyodide fetch()es later; the loader requests it at once

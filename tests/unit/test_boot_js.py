@@ -21,8 +21,8 @@ def test_the_loaders_pure_parts_under_node() -> None:
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node is needed to test static/js/ (make vendor installs it: apt-get install nodejs npm)")
-    run = subprocess.run([node, "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", "--test", "--test-reporter=spec",
-                          str(TESTS)], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    run = subprocess.run([node, "--test", "--test-reporter=spec", str(TESTS)], capture_output=True, text=True,
+                         timeout=120, cwd=ROOT)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
     assert "ℹ fail 0" in run.stdout or "# fail 0" in run.stdout, run.stdout[-3000:]
     assert "ℹ pass 11" in run.stdout or "# pass 11" in run.stdout, run.stdout[-3000:]

@@ -1,11 +1,13 @@
 // The pure parts of Masume's loader under Node (tests/unit/test_boot_js.py runs this with `node --test`):
 // the sha256 helper the page and the service worker share (static/js/sha256.js), a failure's words
 // (static/js/boot/describe.js) and the download plan (static/js/boot/plan.js).
-import {test} from "node:test";
+import {after, test} from "node:test";
 import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
 import {createRequire} from "node:module";
-import {fileURLToPath} from "node:url";
+import {fileURLToPath, pathToFileURL} from "node:url";
+import {copyFileSync, mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
 import path from "node:path";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -15,8 +17,18 @@ const require = createRequire(import.meta.url);
 globalThis.self = globalThis;
 require(path.join(ROOT, "static/js/sha256.js"));
 const sha = globalThis.masumeSha256;
-const {describe, readable} = await import(path.join(ROOT, "static/js/boot/describe.js"));
-const {planDownloads, engineWanted, FIRST} = await import(path.join(ROOT, "static/js/boot/plan.js"));
+// The page's modules end in .js in a package that does not say "module": imported as copies named
+// .mjs, so any Node from 18 on reads them as ES modules (these two import nothing).
+const copies = mkdtempSync(path.join(tmpdir(), "masume-boot-"));
+after(() => rmSync(copies, {recursive: true, force: true}));
+/** @param {string} file */
+function pageModule(file) {
+  const copy = path.join(copies, path.basename(file, ".js") + ".mjs");
+  copyFileSync(path.join(ROOT, file), copy);
+  return import(pathToFileURL(copy).href);
+}
+const {describe, readable} = await pageModule("static/js/boot/describe.js");
+const {planDownloads, engineWanted, FIRST} = await pageModule("static/js/boot/plan.js");
 
 test("sha256 in hex is the precache list's (Python's hashlib, here Node's)", async () => {
   for (const text of ["", "abc", "Masume マス目", "x".repeat(100000)]) {
