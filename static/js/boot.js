@@ -121,7 +121,7 @@
     if (handler) { handler(event); return; }
     const target = /** @type {HTMLScriptElement | null} */ (event.target);
     if (target && target.type === "module" && /static\/js\/boot\/main\.js$/.test(target.src || "")) {
-      bootModulesFailed();
+      if (!isFileUrl) bootModulesFailed();  // (from a file:// URL no module loads: said below)
       return;
     }
     early.push(event);
