@@ -8,7 +8,7 @@ PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
 
-.PHONY: play test vendor dist portal lint typecheck unit browser bench clean
+.PHONY: play test vendor dist portal lint typecheck jscheck unit browser bench clean
 
 play: vendor
 	@$(PYTHON) scripts/serve.py --port $(PORT)
@@ -17,6 +17,7 @@ test: vendor $(VENV)/.installed
 	@scripts/need.sh chromium
 	$(VPY) -m ruff check .
 	$(VPY) -m mypy
+	$(JSCHECK)
 	$(VPY) -m pytest
 
 # Only the set-up: npm packages, the vendored runtime in static/vendor/, the numpy wheel,
@@ -45,6 +46,18 @@ lint: $(VENV)/.installed
 # Strict types on app/core and app/games (configured in pyproject.toml, [tool.mypy]).
 typecheck: $(VENV)/.installed
 	$(VPY) -m mypy
+
+# The JavaScript (static/js/, sw.js, tests/unit/js/): ESLint (eslint.config.mjs), then TypeScript's
+# checker over the JSDoc types (tsconfig.json for the page, tsconfig.sw.json for the service worker).
+# No build step: the page runs the files as they are. npm installs both (package.json, make vendor).
+define JSCHECK
+node_modules/.bin/eslint .
+node_modules/.bin/tsc --noEmit -p tsconfig.json
+node_modules/.bin/tsc --noEmit -p tsconfig.sw.json
+endef
+
+jscheck: vendor
+	$(JSCHECK)
 
 unit: $(VENV)/.installed
 	$(VPY) -m pytest tests/unit

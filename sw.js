@@ -1,3 +1,4 @@
+// @ts-check
 // Masume's service worker: offline play after the first visit.
 //
 // On install it stores every file the game loads, from the list `make vendor` writes to
@@ -10,14 +11,16 @@
 // version's files until it reloads, even after a newer version has taken over (each build's
 // cache remembers the pages that run it, so any version of this worker finds them). A version's
 // files are deleted once no open page runs it, its start-up snapshot as soon as a newer version
-// takes over. A new version waits until a page lets it take over (static/js/boot.js: the
+// takes over. A new version waits until a page lets it take over (static/js/boot/worker.js: the
 // "reload" notice, or the next load), so one page never gets files of two versions.
 "use strict";
 
-importScripts("static/vendor/precache.js");
+importScripts("static/vendor/precache.js", "static/js/sha256.js");  // (the list; the hash the page uses too)
+
+var sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
 var BUILD = self.MASUME_BUILD;
-var SCOPE = self.registration.scope;  // this folder, ending in "/": several copies on one host stay apart
+var SCOPE = sw.registration.scope;  // this folder, ending in "/": several copies on one host stay apart
 var PREFIX = "masume:" + SCOPE + ":";
 var CACHE = PREFIX + BUILD.version;
 var PRECACHE_URL = "static/vendor/precache.js";
@@ -29,17 +32,10 @@ function absolute(url) {
   return new URL(url, SCOPE).href;
 }
 
-function hex(buffer) {
-  var bytes = new Uint8Array(buffer);
-  var out = "";
-  for (var i = 0; i < bytes.length; i++) out += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
-  return out;
-}
-
 function matches(response, entry) {
-  return response.clone().arrayBuffer().then(function (bytes) {
-    return crypto.subtle.digest("SHA-256", bytes);
-  }).then(function (digest) { return hex(digest) === entry.sha256; });
+  return response.clone().arrayBuffer().then(self.masumeSha256.sha256Hex).then(function (digest) {
+    return digest === entry.sha256;
+  });
 }
 
 // Revalidate against the server (a file the page just downloaded comes back as a cheap 304
@@ -55,7 +51,7 @@ function fetchVerified(entry) {
 }
 
 function tellPages(message) {
-  return self.clients.matchAll({type: "window", includeUncontrolled: true}).then(function (pages) {
+  return sw.clients.matchAll({type: "window", includeUncontrolled: true}).then(function (pages) {
     pages.forEach(function (page) { page.postMessage(message); });
   });
 }
@@ -79,7 +75,7 @@ function derive(cache, entry) {
 
 function store(cache, entries) {
   return Promise.all(entries.map(function (entry) {
-    // The page may have stored its own downloads here already (static/js/boot.js): keep those
+    // The page may have stored its own downloads here already (static/js/boot/delivery.js): keep those
     // that are this version's, download (or inflate) the rest.
     return cache.match(absolute(entry.url)).then(function (staged) {
       return staged ? matches(staged, entry) : false;
@@ -91,7 +87,7 @@ function store(cache, entries) {
   }));
 }
 
-self.addEventListener("install", function (event) {
+sw.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
     var derived = BUILD.files.filter(function (entry) { return entry.kind === "derived"; });
     var others = BUILD.files.filter(function (entry) { return entry.kind !== "derived"; });
@@ -132,7 +128,7 @@ function remember(id, name) {
 
 // A Worker a page starts (the start-up snapshot's maker) names its page's build in its address.
 function buildInClientUrl(id) {
-  return self.clients.get(id).then(function (client) {
+  return sw.clients.get(id).then(function (client) {
     var build = client && new URL(client.url).searchParams.get("masume-build");
     return build ? PREFIX + build : null;
   });
@@ -158,8 +154,8 @@ function clientIdOf(request) {
 // files once no page runs them and this build's entries of pages gone. Never while a newer version
 // installs or waits: its cache, not yet run by any page, would look unused.
 function prune(files) {
-  if (self.registration.installing || self.registration.waiting) return Promise.resolve();
-  return Promise.all([caches.keys(), self.clients.matchAll({includeUncontrolled: true, type: "all"})])
+  if (sw.registration.installing || sw.registration.waiting) return Promise.resolve();
+  return Promise.all([caches.keys(), sw.clients.matchAll({includeUncontrolled: true, type: "all"})])
     .then(function (found) {
       var alive = {};
       found[1].forEach(function (client) { alive[client.id] = true; });
@@ -168,7 +164,7 @@ function prune(files) {
         if (/:snapshot$/.test(name)) return name === CACHE + ":snapshot" ? null : caches.delete(name);
         if (!files) return null;
         return caches.open(name).then(function (cache) {
-          return cache.keys().then(function (requests) {
+          return cache.keys().then(/** @param {readonly Request[]} requests @returns {Promise<unknown>} */ function (requests) {
             var entries = requests.filter(function (request) { return request.url.indexOf(absolute(CLIENT_PATH)) === 0; });
             var open = entries.filter(function (request) { return alive[clientIdOf(request)]; });
             if (name !== CACHE && open.length === 0) {
@@ -188,26 +184,26 @@ function prune(files) {
     }).catch(function (error) { console.warn("Masume: old files not tidied:", error); });
 }
 
-self.addEventListener("activate", function (event) {
+sw.addEventListener("activate", function (event) {
   // Older versions' snapshots go now; their files stay until the pages have said which build they
   // run (the message below): a page the old worker has just answered, claimed by this one before it
   // is listed among the clients, would otherwise lose its build's files halfway through loading.
-  event.waitUntil(prune(false).then(function () { return self.clients.claim(); }));
+  event.waitUntil(prune(false).then(function () { return sw.clients.claim(); }));
 });
 
-self.addEventListener("message", function (event) {
+sw.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type === "masume:skip-waiting") self.skipWaiting();
-  // Each page says which build it runs once a worker controls it (static/js/boot.js).
+  if (data.type === "masume:skip-waiting") sw.skipWaiting();
+  // Each page says which build it runs once a worker controls it (static/js/boot/worker.js).
   if (data.type === "masume:page-build" && typeof data.version === "string" && event.source) {
     var name = PREFIX + data.version;
     event.waitUntil(caches.has(name).then(function (found) {
-      return found ? remember(event.source.id, name) : null;
+      return found ? remember(/** @type {Client} */ (event.source).id, name) : null;
     }).then(function () { return prune(true); }));
   }
 });
 
-self.addEventListener("fetch", function (event) {
+sw.addEventListener("fetch", function (event) {
   var request = event.request;
   if ((request.method !== "GET" && request.method !== "HEAD") || request.url.indexOf(SCOPE) !== 0) return;
   var url = new URL(request.url);

@@ -15,8 +15,10 @@ def boot() -> None:
     global shell
     shell = Shell()
     shell.start()
-    if not hasattr(window, "masumeBootFailed"):  # static/js/boot.js did not run: say so, as for any file
-        shell.notify(shell.i18n.t("boot_script_missing"))
+    if not hasattr(window, "masumeBootFailed"):  # the loader did not run: say so, as for any file
+        # (static/js/boot.js names a module of the loader that did not load; else it is the one missing)
+        missing = window.document.documentElement.getAttribute("data-loader-missing") or "static/js/boot.js"
+        shell.notify(shell.i18n.t("boot_script_missing", file=missing))
     if deferred.is_deferred("numpy"):
         # The home screen needs no numpy (app/main.py defers it). Import it once that screen has
         # been drawn, so the first game opened does not wait for it.

@@ -1,3 +1,4 @@
+// @ts-check
 // Builds a board's ARIA grid (rows of gridcells, a button per live position), and later names
 // its positions, each in one call from Python (app/web/board.py). Made element by element across the Python–JavaScript bridge, a
 // 50×50 board took thousands of calls and a quarter of a second in one task; here it is one.

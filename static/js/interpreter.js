@@ -1,3 +1,4 @@
+// @ts-check
 // Masume's own `interpreter` module (named in pyscript.toml): PyScript imports it and calls
 // its loadPyodide(options) instead of Pyodide's.
 //
@@ -30,7 +31,7 @@ const SCOPE = new URL("./", document.baseURI).href;
 const CACHE_PREFIX = `masume:${SCOPE}:`;
 const CACHE_SUFFIX = ":snapshot";
 const SNAPSHOT_CACHE = CACHE_PREFIX + BUILD.version + CACHE_SUFFIX;
-const SNAPSHOT_KEY = new URL("masume-start-snapshot.bin", SCOPE).href;  // (static/js/boot.js reads it early)
+const SNAPSHOT_KEY = new URL("masume-start-snapshot.bin", SCOPE).href;  // (static/js/boot/snapshot.js reads it early)
 const root = document.documentElement;
 
 function fileUrl(pattern) {
@@ -57,7 +58,7 @@ async function dropOtherBuilds() {
 
 async function storedBytes() {
   try {
-    if (globalThis.masumeSnapshotRead) {  // already on its way (static/js/boot.js)
+    if (globalThis.masumeSnapshotRead) {  // already on its way (static/js/boot/snapshot.js)
       const early = await globalThis.masumeSnapshotRead;
       globalThis.masumeSnapshotRead = null;
       return early ? new Uint8Array(early) : null;
@@ -127,7 +128,7 @@ function writeGameFilesForPyScript(pyodide, files) {
 }
 
 // The game's files unzipped from app.zip's bytes as they arrive (shared with PyScript's own
-// request, which waits until this is done: static/js/boot.js), while Python starts: {files}.
+// request, which waits until this is done: static/js/boot/delivery.js), while Python starts: {files}.
 function unzipGameFilesEarly() {
   const app = BUILD.files.find((file) => /\/app\.zip$/.test(file.url));
   if (!app || !globalThis.masumeEarlyBytes || !globalThis.DecompressionStream) return;
@@ -189,7 +190,7 @@ async function restore(bytes, options) {
   pyodide.runPython(AFTER_RESTORE);
   for (const name of header.packages) pyodide.loadedPackages[name] = "default channel";
   // Pyodide keeps its options; without this the snapshot's bytes would stay in memory.
-  pyodide._api.config._loadSnapshot = null;
+  /** @type {any} */ (pyodide)._api.config._loadSnapshot = null;  // (Pyodide's private API)
   settings._loadSnapshot = null;
   return pyodide;
 }
@@ -295,10 +296,12 @@ globalThis.masumeSnapshot.dropAfterError = async function (reason) {
 // numpy's package is installed at once when the address names a game, otherwise once the first
 // screen is drawn (home needs none of it, and installing it on the main thread would hold that
 // screen back), or when a screen asks for it (window.masumeNumpyNow, called by app/web/engine.py). Its bytes are already on their
-// way meanwhile (static/js/boot.js).
+// way meanwhile (static/js/boot/delivery.js).
 function installLater(pyodide, names) {
   const problems = [];
-  let begin;
+  /** @type {() => void} */
+  let begin = () => {};
+  /** @type {Promise<void>} */
   const asked = new Promise((resolve) => { begin = resolve; });
   globalThis.masumeNumpyReady = false;
   globalThis.masumeNumpyNow = () => begin();
@@ -312,7 +315,8 @@ function installLater(pyodide, names) {
   });
   globalThis.masumeNumpy.catch((error) => console.error("Masume: numpy could not be installed:", error));
   // A game route needs it at once (its screen waits for it); home and statistics do not.
-  if (globalThis.masumeEngineWanted && globalThis.masumeEngineWanted()) begin();
+  const wanted = globalThis.masumeEngineWanted;  // (static/js/boot/main.js)
+  if (wanted && wanted()) begin();
   else whenPageReady(() => setTimeout(begin, 0));
 }
 
@@ -366,7 +370,7 @@ export async function loadPyodide(options = {}) {
   }
   // numpy is not waited for: home and statistics need none of it. Its package is installed in
   // the background while the first screen is built (its bytes are already on their way:
-  // static/js/boot.js), and the screens that need it wait for window.masumeNumpy (app/web/engine.py).
+  // static/js/boot/delivery.js), and the screens that need it wait for window.masumeNumpy (app/web/engine.py).
   const later = (options.packages || []).filter((name) => name === "numpy");
   const pyodide = await loadRuntime({
     ...options, indexURL: INDEX_URL, packages: (options.packages || []).filter((name) => !later.includes(name)),

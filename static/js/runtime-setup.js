@@ -1,3 +1,4 @@
+// @ts-check
 // What a start from a snapshot and the making of one share: numpy's files written into
 // Python's file system and its libraries loaded before the C runtime starts, and the
 // fingerprint of WebAssembly's function table.
@@ -109,7 +110,7 @@ export function tableFingerprint(Module) {
   return `${table.length}:${(hash >>> 0).toString(16)}`;
 }
 
-// Instantiate Pyodide's WebAssembly from the module static/js/boot.js compiled while the page
+// Instantiate Pyodide's WebAssembly from the module static/js/boot/delivery.js compiled while the page
 // loaded (globalThis.masumeRuntimeWasm); if it has none, Pyodide's own way.
 function useEarlyRuntime(settings) {
   const own = settings.instantiateWasm;

@@ -1,3 +1,4 @@
+// @ts-check
 // The start-up snapshot's file format: Pyodide's memory snapshot and the files that live
 // outside WebAssembly memory (numpy's modules and libraries), in one binary bundle.
 //

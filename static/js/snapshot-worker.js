@@ -1,3 +1,4 @@
+// @ts-check
 // Makes Masume's start-up snapshot, off the page's main thread (started by
 // static/js/interpreter.js once the page is ready and the service worker holds every file).
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // Lets the page start where the browser denies it IndexedDB: a game portal shows Masume in a frame of
 // another site, and browsers that block third-party storage (Chromium's default for such frames,
 // private modes, strict tracking protection) make every indexedDB.open fail.
@@ -20,7 +21,27 @@
   else parts.install(scope);
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";
+  /** The stand-in's objects are EventTargets given IndexedDB's properties, as these types say:
+   * @typedef {string | number} Key
+   * @typedef {((this: EventTarget, event: Event) => void) | null} Handler
+   * @typedef {EventTarget & {source: MemoryStore | null, transaction: StandInTransaction | null, readyState: string,
+   *   result: unknown, error: unknown} & Record<string, Handler | unknown>} StandInRequest
+   * @typedef {EventTarget & {db: StandInDatabase, mode: string, durability: string, error: unknown,
+   *   objectStoreNames: string[], _finished: boolean, _queue: [StandInRequest, unknown, unknown][], _busy: boolean,
+   *   objectStore: (name: string) => MemoryStore, _run: (request: StandInRequest, error: unknown, result: unknown) => void,
+   *   _next: () => void, _finish: () => void, commit: () => void, abort: () => void}} StandInTransaction
+   * @typedef {EventTarget & {name: string, version: number, _stores: Record<string, Map<Key, unknown>>,
+   *   _closed: boolean, _upgrade: StandInTransaction | null, objectStoreNames: StoreNames,
+   *   createObjectStore: (name: string) => MemoryStore, deleteObjectStore: (name: string) => void,
+   *   transaction: (names: string | string[], mode?: string) => StandInTransaction, close: () => void}} StandInDatabase
+   * @typedef {string[] & {contains?: (name: string) => boolean, item?: (index: number) => string | null}} StoreNames
+   */
 
+  /**
+   * @param {string} name
+   * @param {string} message
+   * @returns {Error}
+   */
   function domError(name, message) {
     if (typeof DOMException === "function") return new DOMException(message, name);
     var error = new Error(message);
@@ -28,45 +49,76 @@
     return error;
   }
 
+  /** @param {() => void} callback */
   function later(callback) { setTimeout(callback, 0); }
 
   // An object with on<type> handler properties called like the DOM's: as a listener added when the
   // object is made, so that event.target is the object while the handler runs.
+  /**
+   * @param {EventTarget} target
+   * @param {string[]} types
+   */
   function withHandlers(target, types) {
+    var handlers = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (target));
     types.forEach(function (type) {
-      target["on" + type] = null;
+      handlers["on" + type] = null;
       target.addEventListener(type, function (event) {
-        var handler = target["on" + type];
+        var handler = handlers["on" + type];
         if (typeof handler === "function") handler.call(target, event);
       });
     });
   }
 
+  /**
+   * @param {EventTarget} target
+   * @param {string} type
+   * @param {Record<string, unknown>} [extra] properties the event carries (oldVersion, newVersion)
+   * @returns {Event}
+   */
   function fire(target, type, extra) {
     var event = new Event(type);
-    for (var key in extra || {}) event[key] = extra[key];
+    var fields = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (event));
+    for (var key in extra || {}) fields[key] = extra[key];
     target.dispatchEvent(event);
     return event;
   }
 
   // IndexedDB's key order for the keys a store like PyScript's uses: numbers before strings.
+  /**
+   * @param {unknown} key
+   * @returns {Key}
+   */
   function checkedKey(key) {
     if (typeof key === "number" && !isNaN(key)) return key;
     if (typeof key === "string") return key;
     throw domError("DataError", "The in-memory stand-in for IndexedDB takes only numbers and strings as keys.");
   }
+  /**
+   * @param {Key} a
+   * @param {Key} b
+   */
   function compareKeys(a, b) {
     if (typeof a !== typeof b) return typeof a === "number" ? -1 : 1;
     return a < b ? -1 : (a > b ? 1 : 0);
   }
+  /**
+   * @template T
+   * @param {T} value
+   * @returns {T}
+   */
   function copy(value) {
     return typeof structuredClone === "function" ? structuredClone(value) : value;
   }
 
   // ----- the in-memory database ------------------------------------------------------------------
 
+  /**
+   * @param {MemoryStore | null} source
+   * @param {StandInTransaction | null} transaction
+   * @returns {StandInRequest}
+   */
   function MemoryRequest(source, transaction) {
-    var request = new EventTarget();
+    var request = /** @type {StandInRequest} */ (new EventTarget());
     withHandlers(request, ["success", "error"]);
     request.source = source;
     request.transaction = transaction;
@@ -76,11 +128,22 @@
     return request;
   }
 
+  /**
+   * @constructor
+   * @param {StandInTransaction} transaction
+   * @param {string} name
+   * @param {Map<Key, unknown>} records
+   */
   function MemoryStore(transaction, name, records) {
     this.transaction = transaction;
     this.name = name;
     this._records = records;  // Map key -> value
   }
+  /**
+   * @param {boolean} writes
+   * @param {(records: Map<Key, unknown>) => unknown} work
+   * @returns {StandInRequest}
+   */
   MemoryStore.prototype._request = function (writes, work) {
     var transaction = this.transaction;
     if (transaction._finished) throw domError("TransactionInactiveError", "The transaction has finished.");
@@ -98,13 +161,15 @@
     transaction._run(request, null, result);
     return request;
   };
+  /** @param {unknown} key */
   MemoryStore.prototype.get = function (key) {
-    key = checkedKey(key);
-    return this._request(false, function (records) { return copy(records.get(key)); });
+    var checked = checkedKey(key);
+    return this._request(false, function (records) { return copy(records.get(checked)); });
   };
+  /** @param {unknown} key */
   MemoryStore.prototype.getKey = function (key) {
-    key = checkedKey(key);
-    return this._request(false, function (records) { return records.has(key) ? key : undefined; });
+    var checked = checkedKey(key);
+    return this._request(false, function (records) { return records.has(checked) ? checked : undefined; });
   };
   MemoryStore.prototype.getAllKeys = function () {
     return this._request(false, function (records) { return Array.from(records.keys()).sort(compareKeys); });
@@ -117,25 +182,34 @@
   MemoryStore.prototype.count = function () {
     return this._request(false, function (records) { return records.size; });
   };
+  /**
+   * @param {unknown} value
+   * @param {unknown} [key]
+   */
   MemoryStore.prototype.put = function (value, key) {
     if (key === undefined) throw domError("DataError", "The in-memory stand-in needs an explicit key.");
-    key = checkedKey(key);
+    var checked = checkedKey(key);
     var stored = copy(value);
-    return this._request(true, function (records) { records.set(key, stored); return key; });
+    return this._request(true, function (records) { records.set(checked, stored); return checked; });
   };
+  /**
+   * @param {unknown} value
+   * @param {unknown} [key]
+   */
   MemoryStore.prototype.add = function (value, key) {
     if (key === undefined) throw domError("DataError", "The in-memory stand-in needs an explicit key.");
-    key = checkedKey(key);
+    var checked = checkedKey(key);
     var stored = copy(value);
     return this._request(true, function (records) {
-      if (records.has(key)) throw domError("ConstraintError", "A record with this key already exists.");
-      records.set(key, stored);
-      return key;
+      if (records.has(checked)) throw domError("ConstraintError", "A record with this key already exists.");
+      records.set(checked, stored);
+      return checked;
     });
   };
+  /** @param {unknown} key */
   MemoryStore.prototype.delete = function (key) {
-    key = checkedKey(key);
-    return this._request(true, function (records) { records.delete(key); return undefined; });
+    var checked = checkedKey(key);
+    return this._request(true, function (records) { records.delete(checked); return undefined; });
   };
   MemoryStore.prototype.clear = function () {
     return this._request(true, function (records) { records.clear(); return undefined; });
@@ -143,8 +217,14 @@
 
   // Requests succeed (or fail) one after another, a task later; the transaction completes once
   // none is left, and none was placed by the last one's handlers.
+  /**
+   * @param {StandInDatabase} db
+   * @param {string[]} names
+   * @param {string} mode
+   * @returns {StandInTransaction}
+   */
   function MemoryTransaction(db, names, mode) {
-    var transaction = new EventTarget();
+    var transaction = /** @type {StandInTransaction} */ (new EventTarget());
     withHandlers(transaction, ["complete", "error", "abort"]);
     transaction.db = db;
     transaction.mode = mode;
@@ -205,16 +285,27 @@
     return transaction;
   }
 
+  /**
+   * @param {Record<string, unknown>} stores
+   * @returns {StoreNames}
+   */
   function storeNames(stores) {
     var names = Object.keys(stores).sort();
+    /** @type {StoreNames} */
     var list = names.slice();
     list.contains = function (name) { return names.indexOf(name) >= 0; };
     list.item = function (index) { return index < names.length ? names[index] : null; };
     return list;
   }
 
+  /**
+   * @param {string} name
+   * @param {number} version
+   * @param {Record<string, Map<Key, unknown>>} stores
+   * @returns {StandInDatabase}
+   */
   function MemoryDatabase(name, version, stores) {
-    var db = new EventTarget();
+    var db = /** @type {StandInDatabase} */ (new EventTarget());
     withHandlers(db, ["abort", "close", "error", "versionchange"]);
     db.name = name;
     db.version = version;
@@ -252,9 +343,16 @@
   }
 
   // IDBFactory's open and deleteDatabase, over databases kept in this page's memory.
+  /** @constructor */
   function MemoryFactory() {
+    /** @type {Record<string, {version: number, stores: Record<string, Map<Key, unknown>>}>} */
     this._databases = {};  // name -> {version, stores}
   }
+  /**
+   * @param {unknown} name
+   * @param {number} [version]
+   * @returns {StandInRequest}
+   */
   MemoryFactory.prototype.open = function (name, version) {
     if (version !== undefined && !(version >= 1)) throw new TypeError("The version must be 1 or more.");
     var request = MemoryRequest(null, null);
@@ -264,8 +362,17 @@
   };
   // Answers an open request (this stand-in's own, or the browser's whose open failed) from memory:
   // upgradeneeded when the database is new or older than asked, then success, a task later.
+  /**
+   * @param {EventTarget} request
+   * @param {string} name
+   * @param {number} [version]
+   */
   MemoryFactory.prototype.answer = function (request, name, version) {
     var databases = this._databases;
+    /**
+     * @param {string} key
+     * @param {unknown} value
+     */
     function set(key, value) {
       Object.defineProperty(request, key, {value: value, configurable: true, writable: true});
     }
@@ -298,6 +405,7 @@
       upgrade._next();
     });
   };
+  /** @param {unknown} name */
   MemoryFactory.prototype.deleteDatabase = function (name) {
     var request = MemoryRequest(null, null);
     withHandlers(request, ["blocked", "upgradeneeded"]);
@@ -316,14 +424,24 @@
       return {name: name, version: databases[name].version};
     }));
   };
+  /**
+   * @param {unknown} a
+   * @param {unknown} b
+   */
   MemoryFactory.prototype.cmp = function (a, b) { return compareKeys(checkedKey(a), checkedKey(b)); };
 
   // ----- the wrap -----------------------------------------------------------------------------
 
   // Wraps scope.indexedDB.open (or puts the stand-in where there is no indexedDB) and returns what
   // it did: "wrapped", "memory" or "none". `noted(reason)` is told each time the stand-in answers.
+  /**
+   * @param {any} scope the page's window (or a test's stand-in for it)
+   * @param {(reason: unknown) => void} [noted]
+   * @returns {"wrapped" | "memory" | "none"}
+   */
   function install(scope, noted) {
     var memory = new MemoryFactory();
+    /** @param {unknown} reason */
     var tell = function (reason) {
       var root = scope.document && scope.document.documentElement;
       if (root && root.setAttribute) root.setAttribute("data-indexeddb", "memory");
@@ -346,6 +464,11 @@
       return "memory";
     }
     var realOpen = factory.open;
+    /**
+     * @param {string} name
+     * @param {number} [version]
+     * @returns {IDBOpenDBRequest | StandInRequest}
+     */
     factory.open = function (name, version) {
       var request;
       try {

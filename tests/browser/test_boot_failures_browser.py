@@ -1,7 +1,7 @@
 """Start-up failures: every one ends in a readable message with a retry button, never a traceback.
 
 A missing (404) or blocked file of the runtime, the config, the game's modules or numpy is
-named within 15 seconds, with its likely cause (an incomplete upload); static/js/boot.js
+named within 15 seconds, with its likely cause (an incomplete upload); the loader (static/js/boot/)
 finds it from the precache list `make vendor` writes. None of these pages gets as far as
 starting Python, so each costs a second or two, not a boot.
 """
@@ -27,7 +27,7 @@ NAMED_WITHIN_MS = 15_000
 
 
 def critical_files() -> list[str]:
-    """Every file without which the game cannot start: what boot.js requests or preloads, core.js, the list."""
+    """Every file without which the game cannot start: what the loader requests or preloads, core.js, the list."""
     entries = vendor.read_precache(ROOT)["files"]
     return [e["url"] for e in entries if e["kind"] in ("fetch", "module")] + [
         "static/vendor/pyscript/core.js", vendor.PRECACHE_URL]
@@ -83,7 +83,7 @@ def test_a_missing_file_is_named_in_japanese(browser, base_url) -> None:  # noqa
 
 
 def test_a_blocked_runtime_download_is_named_with_a_retry(browser, base_url) -> None:  # noqa: ANN001
-    # (a first visit downloads the runtime's WebAssembly gzipped: static/js/boot.js)
+    # (a first visit downloads the runtime's WebAssembly gzipped: static/js/boot/delivery.js)
     context, page, requests = open_failing(browser, base_url, "**/pyodide.asm.wasm-gz", lambda route: route.abort())
     text = assert_readable(page)
     assert text.startswith("The game could not start: the file static/vendor/pyodide/pyodide.asm.wasm-gz "
@@ -133,7 +133,7 @@ def test_file_url_explains_how_to_open_the_game(browser) -> None:  # noqa: ANN00
 # ----- damaged files (#20): every download is checked against its size and sha256 -------------------
 
 def runtime_downloads() -> list[str]:
-    """The files boot.js downloads itself and so checks byte for byte: the runtime, config, game, numpy."""
+    """The files the loader downloads itself and so checks byte for byte: the runtime, config, game, numpy."""
     return [e["url"] for e in vendor.read_precache(ROOT)["files"] if e["kind"] == "fetch"]
 
 
@@ -263,6 +263,19 @@ def test_a_missing_boot_script_is_said_once_the_game_starts(browser, base_url) -
     notice = page.locator("#notice")
     notice.wait_for(state="visible")
     assert "static/js/boot.js is missing" in notice.inner_text()
+    context.close()
+
+
+def test_a_missing_loader_module_is_named_once_the_game_starts(browser, base_url) -> None:  # noqa: ANN001
+    # The loader's modules load as one graph: one missing, none runs, and static/js/boot.js finds which.
+    missing = "static/js/boot/progress.js"
+    context, page, requests = open_failing(browser, base_url, f"{base_url}{missing}",
+                                           lambda route: route.fulfill(status=404, body="Not Found"))
+    page.wait_for_selector('html[data-ready="true"]', timeout=120_000, state="attached")
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    assert f"The file {missing} is missing or did not run" in notice.inner_text()
+    assert all(url.startswith((base_url, "data:", "blob:")) for url in requests), requests
     context.close()
 
 

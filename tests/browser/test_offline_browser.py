@@ -152,9 +152,10 @@ def test_one_visit_then_every_game_plays_offline_under_the_csp(browser, root_sit
     for game in GAMES:
         go(page, f"#{game}")
         play_a_move(page, game)
-    # The browser itself may still ask whether sw.js (and the list it imports) changed: a
+    # The browser itself may still ask whether sw.js (and the scripts it imports) changed: a
     # revalidation outside the page, which fails harmlessly with no network. Nothing else may.
-    asked = [r for r in site.requests[answered:] if r[1].lstrip("/") not in ("sw.js", vendor.PRECACHE_URL)]
+    worker_files = ("sw.js", vendor.PRECACHE_URL, "static/js/sha256.js")
+    asked = [r for r in site.requests[answered:] if r[1].lstrip("/") not in worker_files]
     assert asked == [], "offline, yet the server was asked"
     check_clean(page, site)
     context.close()

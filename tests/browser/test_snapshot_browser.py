@@ -173,7 +173,7 @@ def test_a_restored_visit_takes_numpy_the_game_and_bytecode_from_the_snapshot(ma
     page.goto(base_url)
     wait_until_ready(page)
     assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
-    # numpy's wheel is not fetched: the snapshot holds numpy (boot.js leaves it out of the second wave).
+    # numpy's wheel is not fetched: the snapshot holds numpy (the loader leaves it out of the second wave).
     assert not [url for url in requested if url.endswith(".whl")], requested
     # The runtime was compiled while the page loaded, from its one request (Pyodide's own is answered
     # without reading the file again).

@@ -1,4 +1,4 @@
-"""What a normal start does first (static/js/interpreter.js, static/js/boot.js): the screen, then numpy.
+"""What a normal start does first (static/js/interpreter.js, static/js/boot/): the screen, then numpy.
 
 Home needs no numpy, so its package is installed only once home is drawn; a game route asks for
 it at once and says it is loading. The game's files are unzipped from app.zip in JS while Python
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # imported; kept in window.__atReady.
 AT_READY = """(() => {
     new PerformanceObserver((list) => {
-        // (boot.js's body-less probe, which names a missing file at once, does not count)
+        // (the loader's body-less probe, which names a missing file at once, does not count)
         const downloaded = (entry) => entry.name.endsWith(".whl") && entry.decodedBodySize > 0;
         if (list.getEntries().some(downloaded)) window.__wheelRequested = true;
     }).observe({type: "resource", buffered: true});

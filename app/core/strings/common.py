@@ -17,7 +17,7 @@ EN: dict[str, str] = {
     "loading_python": "Loading Python and numpy…",
     "loading_starting": "Starting…",
     "loading_engine": "Loading the puzzle engine (numpy)…",
-    "boot_script_missing": ("The file static/js/boot.js is missing or did not run: offline play and update "
+    "boot_script_missing": ("The file {file} is missing or did not run: offline play and update "
                             "notices are off. Upload the whole folder again."),
     "engine_failed": "The puzzle engine could not be loaded: {reason}. Reload the page to try again.",
     # Load failures
@@ -254,7 +254,7 @@ JA: dict[str, str] = {
     "loading_python": "Python と numpy を読み込み中…",
     "loading_starting": "起動中…",
     "loading_engine": "パズルエンジン（numpy）を読み込み中…",
-    "boot_script_missing": ("ファイル static/js/boot.js が見つからないか、実行されませんでした：オフラインでのプレイと"
+    "boot_script_missing": ("ファイル {file} が見つからないか、実行されませんでした：オフラインでのプレイと"
                             "更新のお知らせが使えません。フォルダー全体をもう一度アップロードしてください。"),
     "engine_failed": "パズルエンジンを読み込めませんでした：{reason}。ページを再読み込みしてください。",
     # Load failures
