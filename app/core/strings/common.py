@@ -38,6 +38,10 @@ EN: dict[str, str] = {
     "home": "Home",
     # Game controls
     "new_game": "New game",
+    "home_continue_size": "Continue: {size}, {time}",
+    "home_continue": "Continue: {time}",
+    "home_new_game": "New game",
+    "daily_bad_day": "No daily puzzle for “{day}” (a date up to today, as 2026-12-02): today's is open instead.",
     "restart": "Restart",
     "undo": "Undo",
     "redo": "Redo",
@@ -275,6 +279,10 @@ JA: dict[str, str] = {
     "home": "ホーム",
     # Game controls
     "new_game": "新しいゲーム",
+    "home_continue_size": "続きから：{size}、{time}",
+    "home_continue": "続きから：{time}",
+    "home_new_game": "新しいゲーム",
+    "daily_bad_day": "「{day}」の今日のパズルはありません（今日までの日付、例 2026-12-02）。今日のパズルを開きました。",
     "restart": "最初から",
     "undo": "一手戻す",
     "redo": "一手進む",

@@ -91,7 +91,7 @@ class Results:
         page = str(window.location.href).split("#")[0]
         card = None
         if screen.daily_day is not None:
-            card = result_card(shell.i18n.lang, game, screen.daily_day, url=page + daily_hash(game),
+            card = result_card(shell.i18n.lang, game, screen.daily_day, url=page + daily_hash(game, screen.daily_day),
                                **card_fields(screen.spec, session))
         link = replay_link(screen.spec, session.log_start, session.move_log) if session.move_log else None
         self._dialog.set_extras(stats_hash=format_hash(game, screen=STATS), card=card, replay_hash=link,

@@ -1,0 +1,160 @@
+"""A game in progress survives leaving it (issue 26, must fix 1; items 12, 13, 15, 17).
+
+Home's card says "Continue" and opens the same board at the same time; `#<game>` resumes it;
+a new board (home's "New game", `#<game>/new`) asks first; the daily keeps a slot of its own;
+the clock does not count a reload. One shared page, moved by `go()` routes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+
+import pytest
+
+from app.core.daily import daily_id, utc_day
+from app.core.timer import format_clock
+from tests.browser.conftest import go, wait_until_ready
+
+pytestmark = pytest.mark.browser
+
+SEED = "1.9x9n10.resumeseed"
+
+
+def cell(page, row: int, col: int):  # noqa: ANN001, ANN201
+    """The button of one cell."""
+    return page.locator(f"button.cell[data-row='{row}'][data-col='{col}']")
+
+
+def codes(page) -> list[str]:  # noqa: ANN001
+    """Every cell's drawn code, in order: what the board looks like."""
+    return page.eval_on_selector_all("[role=grid] button.cell", "bs => bs.map(b => b.dataset.code)")
+
+
+def saved(page, key: str = "progress:mines") -> dict | None:  # noqa: ANN001
+    """The stored save under a key (without the namespace), or None."""
+    text = page.evaluate("(k) => localStorage.getItem('masume:' + k)", key)
+    if text is None:
+        return None
+    return json.loads(text)  # (version 1: stored bare)
+
+
+def hide_page(page) -> None:  # noqa: ANN001
+    """The tab goes to the background: the clock stops and the game is written at once."""
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+
+
+def show_page(page) -> None:  # noqa: ANN001
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+
+
+def start_game(page) -> str:  # noqa: ANN001
+    """Open the seed's board, open a cell and flag another; return the hash of the game in progress."""
+    go(page, f"#mines/{SEED}")
+    cell(page, 4, 4).click()
+    page.wait_for_function("() => /\\.4-4$/.test(location.hash)")
+    hidden = page.locator("button.cell[data-code='9']").first  # (Cell.HIDDEN)
+    hidden.click(button="right")
+    page.wait_for_function("() => document.querySelector('button.cell[data-code=\"10\"]') !== null")  # a flag
+    return page.evaluate("() => location.hash")
+
+
+@pytest.fixture(scope="module")
+def page(open_page):  # noqa: ANN001, ANN201
+    """One booted page for the module, on home."""
+    return open_page("#")
+
+
+def test_home_card_continues_the_same_board_at_the_same_time(page) -> None:  # noqa: ANN001
+    game_hash = start_game(page)
+    board = codes(page)
+    go(page, "#")
+    kept = saved(page)
+    assert kept is not None and kept["params"] == "9x9n10"
+    card = page.locator(".game-card[data-game=mines]")
+    words = card.locator(".game-continue").inner_text()
+    assert words.startswith("Continue") and "9×9" in words and format_clock(kept["elapsed"]) in words, words
+    assert card.get_attribute("href") == game_hash
+    card.click()
+    page.wait_for_function("(h) => location.hash === h", arg=game_hash)
+    page.wait_for_selector("[role=grid] button.cell")
+    assert codes(page) == board
+    assert page.locator("#stat-time").inner_text() == format_clock(kept["elapsed"])
+    # Back home without a move: the time kept is the time it had (the clock waits for a move).
+    go(page, "#")
+    assert saved(page)["elapsed"] == kept["elapsed"]
+    # Statistics and back: the bare route resumes it too.
+    go(page, "#mines/stats")
+    go(page, "#mines")
+    assert page.evaluate("() => location.hash") == game_hash
+    assert codes(page) == board
+
+
+def test_a_new_game_from_home_asks_first(page) -> None:  # noqa: ANN001
+    game_hash = start_game(page)
+    go(page, "#")
+    page.locator(".game-entry:has([data-game=mines]) .game-new-link").click()
+    dialog = page.locator("#confirm-dialog")
+    dialog.wait_for(state="visible")
+    assert page.evaluate("() => location.hash") == game_hash  # the board kept is the one under the question
+    page.locator("#confirm-no").click()
+    assert page.evaluate("() => location.hash") == game_hash
+    assert saved(page)["id"] in game_hash
+    go(page, "#mines/new")
+    dialog.wait_for(state="visible")
+    page.locator("#confirm-yes").click()
+    page.wait_for_function("(h) => location.hash !== h && !location.hash.endsWith('/new')", arg=game_hash)
+    go(page, "#")
+    assert saved(page) is None  # the new board has no move: nothing in progress
+    assert page.locator(".game-card[data-game=mines] .game-continue").count() == 0
+    assert page.locator(".game-entry:has([data-game=mines]) .game-new-link").count() == 0
+
+
+def test_the_daily_does_not_replace_the_game_in_progress(page) -> None:  # noqa: ANN001
+    game_hash = start_game(page)
+    go(page, "#mines/daily")
+    assert page.evaluate("() => location.hash") == "#mines/daily"
+    page.locator("button.cell[data-code='9']").first.click(button="right")  # (the daily opens with a cell open)
+    page.wait_for_function("() => localStorage.getItem('masume:progress:mines:daily') !== null", timeout=20_000)
+    assert saved(page)["id"] in game_hash  # the game in progress is untouched
+    go(page, "#mines")
+    assert page.evaluate("() => location.hash") == game_hash
+    # ...and the daily comes back as it was left.
+    go(page, "#mines/daily")
+    assert page.locator("button.cell[data-code='10']").count() == 1
+
+
+def test_a_days_daily_link_opens_that_days_board(page) -> None:  # noqa: ANN001
+    today = utc_day(time.time())
+    go(page, f"#mines/daily/{today.isoformat()}")
+    assert page.evaluate("() => location.hash") == "#mines/daily"
+    earlier = today - dt.timedelta(days=3)
+    go(page, f"#mines/daily/{earlier.isoformat()}")
+    assert page.evaluate("() => location.hash") == f"#mines/{daily_id('mines', earlier)}"
+    go(page, "#mines/daily/2999-01-01")  # a day to come: said, and today's opens
+    assert page.evaluate("() => location.hash") == "#mines/daily"
+    assert "2999-01-01" in page.locator("#notice").inner_text()
+
+
+def test_the_clock_does_not_count_a_reload(page) -> None:  # noqa: ANN001
+    start_game(page)
+    page.reload()  # (the page writes the game as it goes, its clock stopped)
+    wait_until_ready(page)
+    page.wait_for_selector("[role=grid] button.cell")
+    before = saved(page)["elapsed"]
+    assert page.locator("#stat-time").inner_text() == format_clock(before)
+    page.wait_for_timeout(1_200)  # (room for a clock that wrongly ran to count: two ticks)
+    assert page.locator("#stat-time").inner_text() == format_clock(before)
+    hide_page(page)
+    assert saved(page)["elapsed"] == before  # the load, and the time since, were not played
+    show_page(page)
+    page.locator("button.cell[data-code='9']").first.click(button="right")  # the first move back: the clock runs
+    page.wait_for_function("(b) => JSON.parse(localStorage.getItem('masume:progress:mines')).elapsed > b",
+                           arg=before, timeout=20_000)
