@@ -290,7 +290,7 @@ class GameScreen:
 
     def _on_tick(self, *_: Any) -> None:
         if self.session is not None:
-            self.page.controls.tick(self.session.elapsed)
+            self.page.controls.tick(self.session.elapsed, over=self.session.over)
         if self.saved.dirty:
             self._save_progress()
             self.shell.check_storage()

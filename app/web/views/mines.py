@@ -255,8 +255,8 @@ class MinesView(GameView):
         t = self.t
         return [
             ("mines-left", t("mines_left_label"), str(mines.mines_left(session.state))),
-            ("time", t("time"), format_clock(session.elapsed)),
-            ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—"),
+            ("time", t("time"), format_clock(session.elapsed, tenths=session.over)),
+            ("best-time", t("best_time"), format_clock(best["time"], tenths=True) if "time" in best else "—"),
         ]
 
     def result_rows(self, session: Any) -> list[tuple[str, str]]:
