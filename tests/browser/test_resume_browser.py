@@ -158,3 +158,14 @@ def test_the_clock_does_not_count_a_reload(page) -> None:  # noqa: ANN001
     page.locator("button.cell[data-code='9']").first.click(button="right")  # the first move back: the clock runs
     page.wait_for_function("(b) => JSON.parse(localStorage.getItem('masume:progress:mines')).elapsed > b",
                            arg=before, timeout=20_000)
+
+
+def test_clear_snapshot_is_dim_with_its_reason_when_none_is_stored(page) -> None:  # noqa: ANN001
+    go(page, "#")
+    clear = page.locator("#snapshot-clear")
+    assert clear.is_disabled()  # before the panel has even asked what is stored
+    page.locator("#settings summary").click()
+    page.wait_for_function("() => /None stored/.test(document.querySelector('#snapshot-status').textContent)")
+    assert clear.is_disabled()
+    assert clear.get_attribute("aria-describedby") == "snapshot-status"
+    page.keyboard.press("Escape")
