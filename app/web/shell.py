@@ -506,10 +506,12 @@ class Shell:
         event.preventDefault()
         self.open_keys()
 
-    def confirm(self, title: str, text: str, on_yes: Any, *, yes_key: str = "confirm_yes") -> None:
+    def confirm(self, title: str, text: str, on_yes: Any, *, yes_key: str = "confirm_yes",
+                no_key: str = "confirm_no") -> None:
         """Ask before something that cannot be taken back; No (the default, and Escape) does nothing.
 
-        `yes_key` names Yes by what it does ("Yes, new game", "Yes, restart").
+        `yes_key` names Yes by what it does ("Yes, new game", "Yes, restart"); `no_key` names No by what it
+        keeps ("No, keep playing", "No, keep the board").
         """
         self._confirmed = on_yes
         by_id("confirm-title").textContent = title
@@ -517,6 +519,9 @@ class Shell:
         yes = by_id("confirm-yes")
         yes.setAttribute("data-i18n", yes_key)
         yes.textContent = self.i18n.t(yes_key)
+        no = by_id("confirm-no")
+        no.setAttribute("data-i18n", no_key)
+        no.textContent = self.i18n.t(no_key)
         dialog = by_id("confirm-dialog")
         if not dialog.open:
             open_dialog(dialog)

@@ -158,6 +158,7 @@ def test_an_edit_after_test_asks_for_a_new_test_and_play_opens_the_game(page: Pa
     go(page, "#mirrors/edit/" + editor.to_text(stage))
     page.locator("#editor-test").click()
     assert verdict(page).startswith("Solvable: 1 move")
+    choose(page, "wall")
     cell(page, 2, 2).click()  # puts the chosen piece (a wall): the verdict no longer holds
     expect(page.locator("#editor-verdict")).to_have_text("The stage changed since Test: test it again.")
     page.locator("#editor-play").click()

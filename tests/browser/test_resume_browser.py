@@ -169,3 +169,33 @@ def test_clear_snapshot_is_dim_with_its_reason_when_none_is_stored(page) -> None
     assert clear.is_disabled()
     assert clear.get_attribute("aria-describedby") == "snapshot-status"
     page.keyboard.press("Escape")
+
+
+def test_editor_play_and_share_wait_for_a_test_that_a_reload_keeps(page) -> None:  # noqa: ANN001
+    from app.games.mirrors import editor
+
+    go(page, "#mirrors/edit")
+    assert page.locator("#editor-palette input:checked").get_attribute("value") == "mirror_slash"  # not Wall
+    stage = editor.put(editor.put(editor.put(editor.blank(4, 4), -1, 0, "source_red"), 0, 0, "mirror_slash"),
+                       0, 3, "target_red")
+    go(page, "#mirrors/edit/" + editor.to_text(stage))
+    for name in ("play", "share"):
+        assert page.locator(f"#editor-{name}").get_attribute("aria-disabled") == "true"
+        assert page.locator(f"#editor-{name}").get_attribute("aria-describedby") == "editor-verdict"
+    page.locator("#editor-test").click()
+    page.wait_for_function("() => /^Solvable/.test(document.querySelector('#editor-verdict').textContent)")
+    assert page.locator("#editor-play").get_attribute("aria-disabled") == "false"
+    page.reload()
+    wait_until_ready(page)
+    page.wait_for_selector("#editor-palette")
+    assert page.locator("#editor-verdict").inner_text().startswith("Solvable")  # no second Test
+    assert page.locator("#editor-share").get_attribute("aria-disabled") == "false"
+    # Another stage in the same tab is not proved by that Test.
+    other = editor.put(stage, 2, 2, "wall")
+    go(page, "#mirrors/edit/" + editor.to_text(other))
+    assert page.locator("#editor-play").get_attribute("aria-disabled") == "true"
+    page.locator("#editor-clear").click()
+    page.locator("#confirm-dialog").wait_for(state="visible")
+    assert page.locator("#confirm-no").inner_text() == "No, keep the board"
+    page.locator("#confirm-no").click()
+    assert page.locator(".board-grid button.cell[aria-label*='wall']").count() == 1  # the board was kept

@@ -12,6 +12,7 @@ the stage as it is now, and say why not otherwise. Drafts are `app.core.drafts` 
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from app.core import registry
@@ -54,6 +55,37 @@ EDITOR_SIDE_BY_SIDE = "(min-width: 900px)"
 EDITOR_STYLESHEET = "static/css/games/mirrors-editor.css"
 _last_text: str | None = None  # the stage last built this visit: `#mirrors/edit` alone opens it again
 _last_verdict: tuple[EditorStage, Verdict] | None = None  # the last Test this visit: Back after Play keeps it
+VERDICT_KEY = "masume:mirrors-editor-verdict"  # sessionStorage: the last Test of this tab, kept over a reload
+
+
+def keep_verdict(text: str, verdict: Verdict) -> None:
+    """Keep the last Test for this tab (sessionStorage), so a reload of the same stage needs no second Test."""
+    try:
+        window.sessionStorage.setItem(VERDICT_KEY, json.dumps({"stage": text, "verdict": list(verdict)}))
+    except Exception:  # storage denied (a portal's frame) or full: the Test is kept for this visit only
+        pass
+
+
+def kept_verdict(stage: EditorStage) -> Verdict | None:
+    """The Test kept for `stage` by this tab, if it reads back and still names this very stage.
+
+    A verdict that lets Play and Share open a stage is believed only when its game ID reads back as
+    this stage (edited data cannot make an unproved stage look tested: the game's own decode proves it).
+    """
+    try:
+        raw = window.sessionStorage.getItem(VERDICT_KEY)
+        kept = json.loads(str(raw)) if raw is not None else None
+        if not isinstance(kept, dict) or kept.get("stage") != editor.to_text(stage):
+            return None
+        verdict = Verdict(*kept["verdict"])
+        if verdict.outcome not in editor.OUTCOMES:
+            return None
+        # (decode, inside from_game_id, proves the stage solvable within the game's own budget)
+        if verdict.shareable and editor.to_text(editor.from_game_id(verdict.game_id)) != editor.to_text(stage):
+            return None
+        return verdict
+    except Exception:  # damaged, edited or denied: Test again
+        return None
 
 
 class EditorView(MirrorsView):
@@ -104,6 +136,8 @@ class EditorScreen:
         self.stage = self._opening_stage(text if text is not None else _last_text)
         if _last_verdict is not None and _last_verdict[0] == self.stage:
             self.verdict = _last_verdict  # the stage Test proved, back from Play: no second Test to share it
+        elif (kept := kept_verdict(self.stage)) is not None:
+            self.verdict = (self.stage, kept)  # the same stage after a reload: its Test still holds
         _last_text = editor.to_text(self.stage)
         shell.replace_hash(format_hash(game, _last_text, EDIT))  # the address names the stage: a reload keeps it
         self.root = element("section", cls="editor game-mirrors", attrs={"aria-labelledby": "editor-title"})
@@ -150,6 +184,8 @@ class EditorScreen:
                           ("share", "mirrors_edit_share")):
             buttons[name] = element("button", cls="control", attrs={
                 "type": "button", "id": f"editor-{name}", "data-i18n": key})
+            if name != "test":  # dim until a Test proves the stage as it is; a press still says why
+                buttons[name].setAttribute("aria-describedby", "editor-verdict")
             on(buttons[name], "click", calling(getattr(self, name)))
         self.buttons = buttons
         self.verdict_line = element("p", cls="editor-verdict", attrs={"id": "editor-verdict"})
@@ -168,7 +204,7 @@ class EditorScreen:
         clear = element("button", attrs={"type": "button", "id": "editor-clear", "data-i18n": "mirrors_edit_clear"})
         on(clear, "click", lambda _event: self.shell.confirm(
             self.t("mirrors_edit_clear_title"), self.t("mirrors_edit_clear_text"), self._clear,
-            yes_key="mirrors_edit_clear_yes"))
+            yes_key="mirrors_edit_clear_yes", no_key="mirrors_edit_clear_no"))
         self.draft_list = DraftList(self.t, listen, on_save=self.save_draft, on_open=self.open_draft,
                                     on_delete=self._ask_delete)
         back = element("p", cls="game-records", children=[
@@ -349,6 +385,7 @@ class EditorScreen:
     def _tested(self, stage: EditorStage, verdict: Verdict) -> None:
         global _last_verdict
         self.verdict = _last_verdict = (stage, verdict)
+        keep_verdict(editor.to_text(stage), verdict)
         self.shell.announce(self._show_verdict())
 
     def _test_cancelled(self) -> None:
@@ -376,6 +413,9 @@ class EditorScreen:
         else:
             text = self._verdict_text(self.verdict[1])
         self.verdict_line.textContent = text
+        proved = self.verdict is not None and self.verdict[0] == self.stage and self.verdict[1].shareable
+        for name in ("play", "share"):  # aria-disabled, not disabled: still focusable, a press says why
+            self.buttons[name].setAttribute("aria-disabled", "false" if proved else "true")
         return text
 
     def _proved_id(self) -> str | None:
