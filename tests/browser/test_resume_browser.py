@@ -199,3 +199,34 @@ def test_editor_play_and_share_wait_for_a_test_that_a_reload_keeps(page) -> None
     assert page.locator("#confirm-no").inner_text() == "No, keep the board"
     page.locator("#confirm-no").click()
     assert page.locator(".board-grid button.cell[aria-label*='wall']").count() == 1  # the board was kept
+
+
+def forget_mirrors_records(page) -> None:  # noqa: ANN001
+    page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('masume:stage:mirrors:')
+        || k.startsWith('masume:stars:mirrors:') || k.startsWith('masume:progress:mirrors')
+        || k.startsWith('masume:run:mirrors'))
+        .forEach(k => localStorage.removeItem(k))""")
+
+
+def test_the_last_stage_with_others_left_says_how_many_and_leads_to_the_first(page) -> None:  # noqa: ANN001
+    go(page, "#")
+    forget_mirrors_records(page)
+    try:
+        go(page, "#mirrors/4-12")
+        page.wait_for_selector(".board-grid button.cell")
+        for _ in range(60):  # each hint plays its move; the last one wins (and disables Hint)
+            if page.locator("#hint").is_disabled():
+                break
+            page.locator("#hint").click()
+        dialog = page.locator("#result-dialog")
+        dialog.wait_for(state="visible")
+        assert page.locator("#result-title").inner_text() == "The last stage is cleared!"
+        text = dialog.inner_text()
+        assert "47 stages are not cleared yet; the first is 1-01." in text, text
+        assert "★★★ at par (" in text and "★★ within " in text  # how stars are earned, with this board's par
+        next_button = page.locator("#result-next")
+        assert next_button.inner_text() == "Go to the first stage not cleared"
+        next_button.click()
+        page.wait_for_function("() => /1-01/.test(document.querySelector('.board-name').textContent)")
+    finally:
+        forget_mirrors_records(page)
