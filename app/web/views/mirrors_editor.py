@@ -381,6 +381,7 @@ class EditorScreen:
         self.verdict_line.textContent = self.t("mirrors_edit_testing")
         self.shell.announce(self.t("mirrors_edit_testing"))
         self.slow.start(editor.verdict_steps(stage), lambda verdict: self._tested(stage, verdict))
+        self._show_proved()  # (dim while the Test runs)
 
     def _tested(self, stage: EditorStage, verdict: Verdict) -> None:
         global _last_verdict
@@ -390,6 +391,7 @@ class EditorScreen:
 
     def _test_cancelled(self) -> None:
         self.verdict = None
+        self._show_proved()
         self.verdict_line.textContent = self.t("mirrors_edit_test_cancelled")
         self.shell.announce(self.t("mirrors_edit_test_cancelled"))
 
@@ -413,10 +415,18 @@ class EditorScreen:
         else:
             text = self._verdict_text(self.verdict[1])
         self.verdict_line.textContent = text
-        proved = self.verdict is not None and self.verdict[0] == self.stage and self.verdict[1].shareable
-        for name in ("play", "share"):  # aria-disabled, not disabled: still focusable, a press says why
-            self.buttons[name].setAttribute("aria-disabled", "false" if proved else "true")
+        self._show_proved()
         return text
+
+    def _show_proved(self) -> None:
+        """Play and Share look usable only while a Test has proved the stage as it is now.
+
+        aria-disabled, not disabled: they stay focusable, and a press says why not.
+        """
+        proved = (self.verdict is not None and not self.slow.running and self.verdict[0] == self.stage
+                  and self.verdict[1].shareable)
+        for name in ("play", "share"):
+            self.buttons[name].setAttribute("aria-disabled", "false" if proved else "true")
 
     def _proved_id(self) -> str | None:
         """The game ID of the stage as it is, if Test proved it solvable; else say why not and return None."""
