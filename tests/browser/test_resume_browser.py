@@ -230,3 +230,20 @@ def test_the_last_stage_with_others_left_says_how_many_and_leads_to_the_first(pa
         page.wait_for_function("() => /1-01/.test(document.querySelector('.board-name').textContent)")
     finally:
         forget_mirrors_records(page)
+
+
+def test_home_cards_show_stages_cleared_and_both_pipe_modes(page) -> None:  # noqa: ANN001
+    go(page, "#")
+    forget_mirrors_records(page)
+    page.evaluate("""() => ['1-01', '1-02'].forEach(id => localStorage.setItem('masume:stage:mirrors:' + id,
+        JSON.stringify({done: true, best: 3})))""")
+    page.evaluate("() => localStorage.setItem('masume:stars:mirrors:stage-1-01', JSON.stringify({stars: 3}))")
+    try:
+        go(page, "#mines/stats")  # (home built again, reading the records)
+        go(page, "#")
+        line = page.locator(".game-entry:has([data-game=mirrors]) .game-campaign").inner_text()
+        assert "Stages cleared" in line and "2 of 48" in line and "★ 3 of 144" in line, line
+        rule = page.locator(".game-card[data-game=pipes] .game-rule").inner_text()
+        assert "Path" in rule and "Net" in rule, rule
+    finally:
+        forget_mirrors_records(page)
