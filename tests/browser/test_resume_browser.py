@@ -247,3 +247,24 @@ def test_home_cards_show_stages_cleared_and_both_pipe_modes(page) -> None:  # no
         assert "Path" in rule and "Net" in rule, rule
     finally:
         forget_mirrors_records(page)
+
+
+def test_a_replay_marks_the_cell_each_move_pressed(page) -> None:  # noqa: ANN001
+    from app.core import registry
+    from app.core.replay import replay_link
+    from app.core.rng import Rng
+
+    spec = registry.backend("crosslight")
+    start = spec.generate(spec.presets["easy"], Rng("replay-mark"))
+    go(page, replay_link(spec, start, [(0, 0), (2, 3)]))
+    page.wait_for_selector("[role=grid] button.cell")
+    assert page.locator("button.cell.replayed").count() == 0  # the start: no move yet
+    page.locator("#replay-forward").click()
+    page.wait_for_function("() => document.querySelector('#replay-position').textContent.startsWith('Move 1')")
+    marked = page.locator("button.cell.replayed")
+    assert marked.count() == 1 and marked.get_attribute("data-row") == "0" and marked.get_attribute("data-col") == "0"
+    assert marked.get_attribute("aria-label").endswith(", pressed by this move")
+    page.locator("#replay-forward").click()
+    page.wait_for_function("() => document.querySelector('#replay-position').textContent.startsWith('Move 2')")
+    assert page.locator("button.cell.replayed[data-row='2'][data-col='3']").count() == 1
+    assert page.locator("button.cell.replayed").count() == 1
