@@ -168,10 +168,10 @@ def test_an_edit_after_test_asks_for_a_new_test_and_play_opens_the_game(page: Pa
     page.locator("#editor-play").click()
     page.wait_for_selector("#game-title")
     expect(page).to_have_url(re.compile(r"#mirrors/2\.4x4-made\."))
-    # The size menu says what is on screen, but a made stage is no size New game can make: not a choice.
+    # A made stage is no size New game can make: the menu lists only the boards to make (issue 26 item 10).
     shown = page.eval_on_selector("#preset", """s => [s.options[s.selectedIndex].textContent,
-        s.options[s.selectedIndex].disabled, [...s.options].filter(o => !o.disabled).length]""")
-    assert shown == ["Made in the editor 4×4", True, len(mirrors.PRESETS)], shown
+        [...s.options].filter(o => o.value !== 'current').length]""")
+    assert shown == ["Choose a board", len(mirrors.PRESETS)], shown
     page.go_back()  # back to the editor, with the stage as it was
     page.wait_for_selector("#editor-palette")
     expect(cell(page, 2, 2)).to_have_attribute("aria-label", "Row 3, column 3, wall")
