@@ -268,3 +268,25 @@ def test_a_replay_marks_the_cell_each_move_pressed(page) -> None:  # noqa: ANN00
     page.wait_for_function("() => document.querySelector('#replay-position').textContent.startsWith('Move 2')")
     assert page.locator("button.cell.replayed[data-row='2'][data-col='3']").count() == 1
     assert page.locator("button.cell.replayed").count() == 1
+
+
+def test_statistics_sum_up_every_board_of_the_game(page) -> None:  # noqa: ANN001
+    from app.core.records import encode
+    from app.core.stats import KIND, Result, add_result, add_start, empty_record
+
+    records = {"9x9n10": [1, -1], "16x16n40": [1]}
+    go(page, "#")
+    page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('masume:stats:mines:'))"
+                  ".forEach(k => localStorage.removeItem(k))")
+    for key, outcomes in records.items():
+        record = empty_record()
+        for outcome in outcomes:
+            record = add_result(add_start(record), Result(outcome, 12.5, 30))
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                      [f"masume:{KIND.prefix}mines:{key}", encode(KIND, record)])
+    go(page, "#mines/stats")
+    line = page.locator("#stats-all-line").inner_text()
+    assert line == "Games started: 3 · won: 2 (67%) · kinds of board: 2", line
+    rows = page.locator("#stats-all-table tr")
+    assert rows.count() == 3  # the heading and a row per kind of board
+    assert "Intermediate" in page.locator("#stats-all-table").inner_text()
