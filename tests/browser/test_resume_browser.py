@@ -290,3 +290,22 @@ def test_statistics_sum_up_every_board_of_the_game(page) -> None:  # noqa: ANN00
     rows = page.locator("#stats-all-table tr")
     assert rows.count() == 3  # the heading and a row per kind of board
     assert "Intermediate" in page.locator("#stats-all-table").inner_text()
+
+
+def test_flag_mode_flags_by_tap_and_opens_by_long_press(open_page) -> None:  # noqa: ANN001
+    phone = open_page(f"#mines/{SEED}", viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    cell(phone, 4, 4).tap()  # a tap opens: the mines are laid
+    phone.wait_for_function("() => /\\.4-4$/.test(location.hash)")
+    toggle = phone.locator("#mines-flag-mode")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.tap()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    hidden = phone.locator("button.cell[data-code='9']").first
+    row, col = hidden.get_attribute("data-row"), hidden.get_attribute("data-col")
+    hidden.tap()  # in Flag mode a tap flags
+    phone.wait_for_function("([r, c]) => document.querySelector(`button.cell[data-row='${r}'][data-col='${c}']`)"
+                            ".dataset.code === '10'", arg=[row, col])
+    assert phone.locator("#stat-mines-left").inner_text() == "9"
+    toggle.tap()  # off again: a tap opens
+    assert toggle.get_attribute("aria-pressed") == "false"
+    phone.context.close()
