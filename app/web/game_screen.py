@@ -22,6 +22,7 @@ saved apart (`SavedProgress(daily=True)`), so playing it never replaces the game
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
 
 TICK_MS = 500
 RESULT_PAUSE_MS = 1_000  # the finished board alone on screen before the result opens under it
+MAX_SOLUTION_MOVES = 5_000  # Show solution plays at most this many hints (a board of 30×30 at most needs fewer)
 
 
 class GameScreen:
@@ -133,6 +135,7 @@ class GameScreen:
         """`#<game>/new`: a new board at once, or over a game in progress the question N asks."""
         if not self._closed:
             self.ask_new_game()
+
     # ----- the board in play (app.web.screen.interface.BoardInPlay) --------------------------------
 
     @property
@@ -452,6 +455,54 @@ class GameScreen:
         found = t(result.string_key, count=result.count)
         self.show_status(found)
         self.shell.announce(" ".join([found, t("check_counts_as_hint")]))
+
+    def show_solution(self) -> None:
+        """Ask, then play the solution move by move from the board as it is (each counted as a hint, so the
+        game is recorded as won with help); the result's replay steps through it."""
+        session = self.session
+        if session is None or session.over or self.slow.running:
+            return
+        t = self.i18n.t
+        self.shell.confirm(t("confirm_solution_title"), t("confirm_solution_text"), self._solve,
+                           yes_key="confirm_solution_yes")
+
+    def _solve(self) -> None:
+        playing = self._playing
+        if playing is None:
+            return
+        for _ in range(MAX_SOLUTION_MOVES):
+            session = playing.session
+            if session.over:
+                break
+            move = playing.hint()  # counted: the board is won with help
+            if move is None:
+                break
+            try:
+                steps = apply_steps(self.spec, session.state, move)
+                if steps is not None:  # a slow move (a no-guess board laid at the first open): in slices, then on
+                    self.slow.start(steps, functools.partial(self._solve_after, session.state, move))
+                    return
+                change = playing.move(move)
+            except ValueError:
+                break
+            if change.ending is not None:
+                self._after_move(change)
+                return
+        self.render()
+        self.saved.dirty = True
+        words = self.i18n.t("solution_not_found")
+        self.show_status(words)
+        self.shell.announce(words)
+
+    def _solve_after(self, before: Any, move: Any, new: Any) -> None:
+        """A slow step of the solution is in: take it, and go on solving (unless it ended the board)."""
+        change = self._playing.take(before, move, new) if self._playing is not None else None
+        if change is None:
+            return
+        if change.ending is not None:
+            self._after_move(change)
+        else:
+            self._solve()
 
     def in_progress(self) -> bool:
         """Whether a game is under way that a new game would throw away."""

@@ -309,3 +309,24 @@ def test_flag_mode_flags_by_tap_and_opens_by_long_press(open_page) -> None:  # n
     toggle.tap()  # off again: a tap opens
     assert toggle.get_attribute("aria-pressed") == "false"
     phone.context.close()
+
+
+def test_show_solution_asks_then_solves_and_is_recorded_as_helped(page) -> None:  # noqa: ANN001
+    from app.core import registry
+    from app.core.rng import Rng
+
+    spec = registry.backend("crosslight")
+    state = spec.generate(spec.presets["easy"], Rng("show-solution"))
+    go(page, f"#crosslight/{spec.encode(state)}")
+    page.locator("#show-solution").click()
+    page.locator("#confirm-dialog").wait_for(state="visible")
+    page.locator("#confirm-no").click()  # No changes nothing
+    assert page.locator("#stat-moves").inner_text() == "0"
+    page.locator("#show-solution").click()
+    page.locator("#confirm-yes").click()
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    assert "not counted for records" in dialog.inner_text()  # won with help: no best
+    assert int(page.locator("#stat-hints").inner_text()) > 0
+    assert page.locator("#result-replay").is_visible()  # its replay steps through the solution
+    page.locator("#result-close").click()

@@ -38,6 +38,12 @@ EN: dict[str, str] = {
     "home": "Home",
     # Game controls
     "new_game": "New game",
+    "show_solution": "Show solution",
+    "confirm_solution_title": "Show the solution?",
+    "confirm_solution_text": ("The whole solution is played on the board. The game counts as won with help, "
+                              "with no best; its replay steps through the solution."),
+    "confirm_solution_yes": "Yes, show it",
+    "solution_not_found": "No further step of the solution is known from this board.",
     "home_continue_size": "Continue: {size}, {time}",
     "home_continue": "Continue: {time}",
     "home_new_game": "New game",
@@ -282,6 +288,12 @@ JA: dict[str, str] = {
     "home": "ホーム",
     # Game controls
     "new_game": "新しいゲーム",
+    "show_solution": "答えを見る",
+    "confirm_solution_title": "答えを見ますか？",
+    "confirm_solution_text": ("答えをすべて盤に打ちます。助けを借りた勝ちになり、ベストには残りません。"
+                              "リプレイで一手ずつたどれます。"),
+    "confirm_solution_yes": "はい、見る",
+    "solution_not_found": "この盤からは、これ以上の答えの手が見つかりません。",
     "home_continue_size": "続きから：{size}、{time}",
     "home_continue": "続きから：{time}",
     "home_new_game": "新しいゲーム",
