@@ -330,3 +330,16 @@ def test_show_solution_asks_then_solves_and_is_recorded_as_helped(page) -> None:
     assert int(page.locator("#stat-hints").inner_text()) > 0
     assert page.locator("#result-replay").is_visible()  # its replay steps through the solution
     page.locator("#result-close").click()
+
+
+def test_an_unsolvable_stage_names_the_target_that_cannot_be_lit(page) -> None:  # noqa: ANN001
+    from app.games.mirrors import editor
+
+    stage = editor.put(editor.put(editor.put(editor.blank(4, 4), -1, 0, "source_white"), 0, 0, "mirror_slash"),
+                       0, 3, "target_white")
+    walled = editor.put(editor.put(stage, 0, 1, "wall"), 1, 0, "wall")
+    go(page, "#mirrors/edit/" + editor.to_text(walled))
+    page.locator("#editor-test").click()
+    page.wait_for_function("() => /^Not solvable/.test(document.querySelector('#editor-verdict').textContent)")
+    said = page.locator("#editor-verdict").inner_text()
+    assert "No white beam can reach the white target at row 1, column 4." in said, said

@@ -21,6 +21,7 @@ from app.core.gameid import GameIdError
 from app.core.route import EDIT, format_hash
 from app.games import mirrors
 from app.games.mirrors import editor
+from app.games.mirrors.cells import COLOUR_NAMES
 from app.games.mirrors.editor import EditError, EditorStage, Verdict
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
@@ -77,7 +78,10 @@ def kept_verdict(stage: EditorStage) -> Verdict | None:
         kept = json.loads(str(raw)) if raw is not None else None
         if not isinstance(kept, dict) or kept.get("stage") != editor.to_text(stage):
             return None
-        verdict = Verdict(*kept["verdict"])
+        fields = list(kept["verdict"])
+        if len(fields) > 6:  # (JSON keeps the dark targets as lists)
+            fields[6] = tuple(tuple(int(part) for part in target) for target in fields[6])
+        verdict = Verdict(*fields)
         if verdict.outcome not in editor.OUTCOMES:
             return None
         # (decode, inside from_game_id, proves the stage solvable within the game's own budget)
@@ -398,7 +402,14 @@ class EditorScreen:
     def _verdict_text(self, verdict: Verdict) -> str:
         t = self.t
         if not verdict.shareable:
-            return t(f"mirrors_edit_verdict_{verdict.outcome}")
+            said = t(f"mirrors_edit_verdict_{verdict.outcome}")
+            if verdict.outcome == "unsolvable" and verdict.dark:  # which target no layout can light
+                row, col, colour = verdict.dark[0]
+                where = t("mirrors_edit_dark", colour=t(f"mirrors_colour_{COLOUR_NAMES[int(colour)]}"),
+                          row=int(row) + 1, col=int(col) + 1)
+                more = t("mirrors_edit_dark_more", more=len(verdict.dark) - 1) if len(verdict.dark) > 1 else ""
+                said = self.shell.i18n.sentences(said, where, more)
+            return said
         unique = (t("mirrors_edit_unique_unknown") if verdict.unique is None else t("mirrors_edit_unique")
                   if verdict.unique else t("mirrors_edit_not_unique", par=verdict.par))
         return self.shell.i18n.sentences(t("mirrors_edit_verdict_solvable", par=verdict.par), unique,
