@@ -90,7 +90,7 @@ EN: dict[str, str] = {
     "campaign_last_title": "The last stage is cleared!",
     "campaign_left": "{left} stages are not cleared yet; the first is {stage}.",
     "campaign_first_left": "Go to the first stage not cleared",
-    "stars_rule": "Stars: ★★★ at par ({par} moves), ★★ within {near} moves, else ★; with hints or checks at most ★★.",
+    "stars_rule": "★★★ at par ({par}), ★★ within {near} moves.",
     "campaign_cleared": "Stages cleared",
     "campaign_cleared_value": "{cleared} of {stages}",
     "campaign_moves": "Moves in all",
@@ -340,7 +340,7 @@ JA: dict[str, str] = {
     "campaign_last_title": "最後のステージをクリア！",
     "campaign_left": "まだクリアしていないステージが {left} 個あります。最初は {stage} です。",
     "campaign_first_left": "最初の未クリアのステージへ",
-    "stars_rule": "星：パー（{par} 手）で ★★★、{near} 手以内で ★★、それ以外は ★。ヒントやチェックを使うと最大 ★★。",
+    "stars_rule": "★★★ はパー（{par}手）、★★ は{near}手以内。",
     "campaign_cleared": "クリアしたステージ",
     "campaign_cleared_value": "{stages}ステージ中{cleared}ステージ",
     "campaign_moves": "合計の手数",
@@ -521,8 +521,6 @@ EN_ONE: dict[str, tuple[str, str]] = {
     "n_moves": ("moves", "{moves} move"),
     "confirm_new_text": ("moves", "The game in play (1 move) will be lost."),
     "campaign_left": ("left", "1 stage is not cleared yet: {stage}."),
-    "stars_rule": ("par", "Stars: ★★★ at par (1 move), ★★ within {near} moves, else ★; "
-                          "with hints or checks at most ★★."),
     "confirm_restart_text": ("moves", "The board goes back to its start; your 1 move is undone (Undo brings it back)."),
     "said_cells_changed": ("count", "1 cell changed"),
     "import_skip_drafts_full": ("count", "1 draft beyond the {max} a game keeps (the drafts you had are all kept: "
