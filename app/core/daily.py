@@ -110,9 +110,23 @@ def daily_id(game: str, day: dt.date) -> str:
     return registry.backend(game).encode(daily_state(game, day))
 
 
-def daily_hash(game: str) -> str:
-    """Return the hash (with '#') that opens a game's daily."""
-    return format_hash(game, screen=DAILY)
+def daily_hash(game: str, day: dt.date | None = None) -> str:
+    """Return the hash (with '#') that opens a game's daily: today's, or one day's board (`#<game>/daily/<date>`)."""
+    return format_hash(game, day.isoformat() if day is not None else None, screen=DAILY)
+
+
+def parse_day(text: str, today: dt.date) -> dt.date | None:
+    """Return the date a daily link names (YYYY-MM-DD), or None when it names none or a day after `today`.
+
+    A day to come is refused: its board is not out yet anywhere, so a link to it is a typo or a spoiler.
+    """
+    try:
+        day = dt.date.fromisoformat(text.strip())
+    except ValueError:
+        return None
+    if len(text.strip()) != 10 or day > today or day_number(day) < 0:
+        return None
+    return day
 
 
 # ----- streaks ------------------------------------------------------------------------------------

@@ -234,7 +234,7 @@ def best_line(spec: GameSpec[StateT, MoveT, ParamsT], t: Translate, best: Mappin
     """Return a best record as one short line: the game's `best_text`, else its time ("—" when none)."""
     if spec.best_text is not None:
         return spec.best_text(t, best)
-    return format_clock(best["time"]) if "time" in best else "—"
+    return format_clock(best["time"], tenths=True) if "time" in best else "—"
 
 
 def rule_key(spec: GameSpec[StateT, MoveT, ParamsT], state: StateT | None = None) -> str:
@@ -267,7 +267,7 @@ def moves_and_time(t: Translate, best: Mapping[str, float]) -> str:
     if "moves" in best:
         parts.append(t("n_moves", moves=int(best["moves"])))
     if "time" in best:
-        parts.append(format_clock(best["time"]))
+        parts.append(format_clock(best["time"], tenths=True))
     return " · ".join(parts) or "—"
 
 

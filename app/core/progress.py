@@ -1,7 +1,10 @@
 """The game in progress, kept across reloads: what is saved and how it is brought back.
 
 A saved game is the puzzle's ID, the state the move log starts from, the moves
-(as JSON), the time played and the hints used, kept under "progress:<game>", a record
+(as JSON), the time played, the hints used and the board's kind (its params as text,
+what home names it by without reading the ID), kept under "progress:<game>" (the
+daily apart, under "progress:<game>:daily", so playing it never replaces the game in
+progress), a record
 kind registered here: the lowest write priority (dropped first when a record needs the
 room), never exported. Restoring replays the moves through the backend, so a damaged or
 tampered record can at worst fail to restore: it never yields a state the rules could
@@ -32,6 +35,13 @@ MAX_ELAPSED_S = MAX_SECONDS
 MAX_MOVES = 50_000  # moves kept in one in-progress save
 MAX_MOVE_DEPTH = 3  # a move is a scalar or a list of them, nested at most this deep
 MAX_MOVE_ITEMS = 16
+MAX_PARAMS_CHARS = 64
+DAILY_SLOT = "daily"
+
+
+def slot_key(game: str, *, daily: bool = False) -> str:
+    """Return the key a game's board in progress is kept under: the daily has a slot of its own."""
+    return f"progress:{game}:{DAILY_SLOT}" if daily else f"progress:{game}"
 
 
 def _is_move(move: Any, depth: int = 1) -> bool:
@@ -45,9 +55,10 @@ def _is_move(move: Any, depth: int = 1) -> bool:
 
 
 def progress_schema(value: Any) -> dict[str, Any]:
-    """Return a clean in-progress save {"id", "start", "moves", "elapsed", "hints"[, "deaths"]}; raise RecordError.
+    """Return a clean in-progress save {"id", "start", "moves", "elapsed", "hints"[, "deaths"][, "params"]}.
 
-    "deaths" (losing moves later undone) came after the first release: absent means 0.
+    Raises RecordError. "deaths" (losing moves later undone) came after the first release: absent
+    means 0; "params" (the board's kind as text) came later still: absent, home names no size.
     """
     require(isinstance(value, dict), "wrong_type")
     game_id, start, moves = value.get("id"), value.get("start"), value.get("moves")
@@ -61,9 +72,13 @@ def progress_schema(value: Any) -> dict[str, Any]:
     require(type(hints) is int and 0 <= hints <= MAX_HINTS, "out_of_range")
     deaths = value.get("deaths", 0)
     require(type(deaths) is int and 0 <= deaths <= MAX_COUNT, "out_of_range")
+    params = value.get("params")
+    require(params is None or is_text(params, MAX_PARAMS_CHARS), "wrong_type")
     clean = {"id": game_id, "start": start, "moves": moves, "elapsed": float(elapsed), "hints": hints}
     if deaths:
         clean["deaths"] = deaths
+    if params:
+        clean["params"] = params
     return clean
 
 
@@ -120,8 +135,22 @@ def save_record(backend: Any, session: Session[Any, Any], game_id: str) -> dict[
         "elapsed": round(min(max(session.elapsed, 0.0), MAX_ELAPSED_S), 2),
         "hints": min(session.hints_used, MAX_HINTS),
         "deaths": min(session.deaths, MAX_COUNT),
+        "params": str(backend.format_params(backend.params_of(session.state)))[:MAX_PARAMS_CHARS],
     }
     return validate_progress(record)
+
+
+def saved_game(record: Any) -> dict[str, Any] | None:
+    """Return what home says of a saved game in progress ({"id", "elapsed", "moves", "params"}), or None.
+
+    Read without the backend (home opens before numpy): the ID is not decoded here; a save the
+    game screen then cannot restore opens that puzzle fresh, as a reload would.
+    """
+    checked = validate_progress(record)
+    if checked is None or not checked["moves"]:
+        return None
+    return {"id": checked["id"], "elapsed": checked["elapsed"], "moves": len(checked["moves"]),
+            "params": checked.get("params")}
 
 
 def restore(backend: Any, record: Any, game_id: str) -> Session[Any, Any] | None:

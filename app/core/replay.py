@@ -409,3 +409,11 @@ class Playback:
         if replay.at_end:
             self.pause()
         return stepped
+
+
+def move_cell(move: Any) -> tuple[int, int] | None:
+    """The cell a move pressed, read from its first two whole numbers ((r, c), ("open", r, c), ("set", r, c, 10)),
+    or None for a move that names no cell (what a replay marks as "pressed last")."""
+    parts = move if isinstance(move, tuple | list) else ()
+    numbers = [int(part) for part in parts if isinstance(part, int) and not isinstance(part, bool)]
+    return (numbers[0], numbers[1]) if len(numbers) >= 2 else None

@@ -1,8 +1,10 @@
 """The page's address: which screen the URL hash names.
 
-`#` or nothing is the home screen, `#<game>` a new game of that game's default
-preset, `#<game>/<game id>` exactly that puzzle, `#<game>/daily` today's daily
-puzzle, `#<game>/stats` the game's statistics, `#<game>/<game id>/replay/<moves>`
+`#` or nothing is the home screen, `#<game>` the game in progress (kept across
+leaving it), else a new game of that game's default preset, `#<game>/new` a new
+game (asked first when one is in progress), `#<game>/<game id>` exactly that
+puzzle, `#<game>/daily` today's daily puzzle (`#<game>/daily/<YYYY-MM-DD>` one
+day's), `#<game>/stats` the game's statistics, `#<game>/<game id>/replay/<moves>`
 a replay and `#<game>/edit` (or `#<game>/edit/<stage text>`) a game's editor.
 Parsing is pure so the rules are tested without a browser; app/web/shell.py only
 reads and writes the hash.
@@ -14,7 +16,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-PLAY, DAILY, STATS, REPLAY, EDIT = "play", "daily", "stats", "replay", "edit"  # the screens a game's hash can name
+PLAY, DAILY, STATS, REPLAY, EDIT, NEW = "play", "daily", "stats", "replay", "edit", "new"  # the screens a hash names
 # The longest hash followed: a game ID and a replay's moves at their own caps, with room for the rest.
 # A longer one is refused before it is even unquoted: reading it could block the page for a long time.
 # (A number, not the sum of gameid.MAX_ID_CHARS and replay.MAX_LINK_CHARS: importing those would load
@@ -26,7 +28,8 @@ MAX_HASH_CHARS = 26_200
 class Route:
     """A parsed hash: `game` is None for home; `game_id` is None for a new game.
 
-    `screen` says what to show of the game: PLAY (a puzzle), DAILY (today's), STATS, EDIT
+    `screen` says what to show of the game: PLAY (a puzzle), NEW (a new board, asked first over a game
+    in progress), DAILY (a day's: `game_id` is its date as written, None for today's), STATS, EDIT
     (the game's editor; `game_id` is then the stage being built, if any), or REPLAY (then
     `game_id` is the whole "<game id>/replay/<moves>" part, read by `app.core.replay`, which
     refuses what is malformed with a message of its own).
@@ -53,9 +56,11 @@ def parse_hash(fragment: str | None, games: Collection[str]) -> Route:
     if name not in games:
         return Route(problem="unknown_game")
     rest = rest.strip().strip("/")
-    if rest.lower() in (DAILY, STATS):
+    if rest.lower() in (DAILY, STATS, NEW):
         return Route(game=name, screen=rest.lower())
     head, _, tail = rest.partition("/")
+    if head.lower() == DAILY and "/" not in tail.strip():  # one day's daily: the date is read by the screen
+        return Route(game=name, game_id=tail.strip() or None, screen=DAILY)
     if head.lower() == EDIT:  # the editor, maybe with the stage being built
         return Route(game=name, game_id=tail.strip() or None, screen=EDIT)
     if rest.endswith(f"/{REPLAY}") or f"/{REPLAY}/" in rest:
@@ -64,10 +69,12 @@ def parse_hash(fragment: str | None, games: Collection[str]) -> Route:
 
 
 def format_hash(game: str | None, game_id: str | None = None, screen: str = PLAY) -> str:
-    """Return the hash (with '#') for a screen: home, a game, one exact puzzle, its daily or its statistics."""
+    """Return the hash (with '#') for a screen: home, a game, one exact puzzle, a new one, a daily or the statistics."""
     if game is None:
         return "#"
-    if screen in (DAILY, STATS):
+    if screen == DAILY and game_id:
+        return f"#{game}/{DAILY}/{game_id}"
+    if screen in (DAILY, STATS, NEW):
         return f"#{game}/{screen}"
     if screen == EDIT:
         return f"#{game}/{EDIT}/{game_id}" if game_id else f"#{game}/{EDIT}"

@@ -167,6 +167,7 @@ class Session(Generic[StateT, MoveT]):
         cost = move_cost(self.backend, self.state, move)
         status = int(self.backend.status(new))
         self._push(_Entry(new, self.moves + cost, status, move, False))
+        self.timer.resume()  # a clock paused while the page was hidden counts again from the first move back
         self.timer.start()
         if status != 0:
             self.timer.stop()

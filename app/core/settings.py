@@ -41,7 +41,7 @@ PALETTES = ("standard", "okabe_ito")
 SETTINGS: dict[str, Setting] = {
     "lang": Setting(None, str, choices=LANGUAGES, nullable=True),  # None: follow the browser
     "bgm": Setting(False, bool),  # music stays off until asked for: autoplay surprises players
-    "sfx": Setting(True, bool),
+    "sfx": Setting(False, bool),  # sound effects too wait for the player's Sound button (issue 26: no surprise)
     # WCAG 2.1.4: single-character shortcuts (N, H, C, ?) can be turned off.
     "shortcuts": Setting(True, bool),
     # What the live region says after a move, undo, redo, restart or new game.

@@ -511,3 +511,32 @@ class Stats(RecordStore[dict[str, Any]]):
     def preset_keys(self, game: str) -> list[str]:
         """Return the preset keys of a game that have statistics, sorted."""
         return self.names(game)
+
+    def per_board(self, game: str) -> list[tuple[str, Summary]]:
+        """Return (board kind, summary) for every board kind of a game with games started, in key order."""
+        return [(key, summary) for key in self.preset_keys(game)
+                if (summary := self.summary(game, key)).started > 0]
+
+
+@dataclass(frozen=True)
+class GameTotals:
+    """One game's statistics over every board kind: what the statistics screen sums up first."""
+
+    started: int
+    won: int
+    lost: int
+    boards: int  # board kinds played
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won / finished, from 0 to 1; None before the first finished game."""
+        finished = self.won + self.lost
+        return self.won / finished if finished else None
+
+
+def game_totals(per_board: Iterable[tuple[str, Summary]]) -> GameTotals:
+    """Sum the summaries of a game's board kinds (`Stats.per_board`)."""
+    started = won = lost = boards = 0
+    for _key, summary in per_board:
+        started, won, lost, boards = started + summary.started, won + summary.won, lost + summary.lost, boards + 1
+    return GameTotals(started, won, lost, boards)

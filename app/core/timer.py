@@ -85,9 +85,18 @@ class Timer:
         return self._total + max(0.0, self._clock() - self._since)
 
 
-def format_clock(seconds: float) -> str:
-    """Format seconds as "m:ss", rounding down, with minutes unbounded."""
+TENTHS_BELOW_S = 10  # a finished time under this shows its tenths: two different bests never look equal
+
+
+def format_clock(seconds: float, *, tenths: bool = False) -> str:
+    """Format seconds as "m:ss", rounding down, with minutes unbounded; with `tenths`, "0:07.2" below 10 s.
+
+    Tenths are for times that are compared (bests, results): a running clock ticks in whole seconds.
+    """
     if not math.isfinite(seconds) or seconds <= 0:
-        return "0:00"
+        return "0:00.0" if tenths else "0:00"
+    if tenths and seconds < TENTHS_BELOW_S:
+        tenth = math.floor(round(seconds * 10, 6))  # (round first: 7.3 * 10 is 72.99999 in binary)
+        return f"0:{tenth // 10:02d}.{tenth % 10}"
     whole = math.floor(seconds)
     return f"{whole // 60}:{whole % 60:02d}"

@@ -11,17 +11,26 @@ reach the page only through their host (`GameHost`).
 What a move counts (statistics, bests, stages, the daily, hints) is decided by `app.core.play`,
 before the screen draws and says the move. The daily (`#<game>/daily`) is the same screen on
 today's board (`app.core.daily`); the hash stays `#<game>/daily` while it is in play, so a reload
-returns to it.
+returns to it. `#<game>/daily/<date>` opens that day's board (today's is the daily; an earlier
+day's is played as that puzzle, off the daily's records).
+
+A game in progress survives leaving it: `#<game>` (home's card, the statistics' way back) opens
+the saved game of the game, and `#<game>/new` asks before a new board replaces it. The daily is
+saved apart (`SavedProgress(daily=True)`), so playing it never replaces the game in progress.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
 import time
 from typing import TYPE_CHECKING, Any
 
-from app.core import registry
+from pyodide.ffi import create_once_callable
+
+from app.core import progress, registry
 from app.core.check import check_hook
-from app.core.daily import daily_state, utc_day
+from app.core.daily import daily_id, daily_state, parse_day, utc_day
 from app.core.game import RefusedMoveError, adjusted_params, apply_steps
 from app.core.play import Change, Ending, Play, RecordStores, first_unfinished_stage
 from app.core.rng import Rng, new_seed
@@ -48,13 +57,14 @@ if TYPE_CHECKING:
 
 TICK_MS = 500
 RESULT_PAUSE_MS = 1_000  # the finished board alone on screen before the result opens under it
+MAX_SOLUTION_MOVES = 5_000  # Show solution plays at most this many hints (a board of 30×30 at most needs fewer)
 
 
 class GameScreen:
     """One game on the page, from a game ID or a fresh puzzle: the `BoardInPlay` its parts are given."""
 
     def __init__(self, shell: ShellServices, game: str, game_id: str | None, *, daily: bool = False,
-                 announce: bool = False) -> None:
+                 announce: bool = False, ask_new: bool = False) -> None:
         self.shell = shell
         self.i18n = shell.i18n
         self.game = game
@@ -70,9 +80,12 @@ class GameScreen:
         self._result_call = Callback(self._show_result)
         self._result_timer: Any = None  # the result's pause after the last move (window.setTimeout id)
         self._ending: Ending | None = None  # the end waiting for that pause to show
-        self.saved = SavedProgress(shell.storage, game)
+        # The game in progress and the daily's, each in a slot of its own (`saved` is the board in play's).
+        self._saves = (SavedProgress(shell.storage, game), SavedProgress(shell.storage, game, daily=True))
         self._playing: Play[Any, Any] | None = None  # the board in play and what it counts (app.core.play)
-        self.daily_day = utc_day(time.time()) if daily else None  # the UTC date of the daily in play, if it is one
+        self._closed = False
+        # the UTC date of the daily in play, if it is one
+        self.daily_day, game_id = self._daily_day_from(game_id) if daily else (None, game_id)
         self.preset_key = ""  # what bests and statistics of the board in play are kept under
         self.best: dict[str, float] = {}  # the best of the board in play's kind, shown beside the board
 
@@ -93,10 +106,35 @@ class GameScreen:
         self.page.zoom.reveal_board(self.root)  # a phone's player sees the board as it opens
         on = self._listeners.on
         on(document, "visibilitychange", self._on_visibility)
-        on(window, "pagehide", lambda _event: self._save_progress())
+        on(window, "pagehide", lambda _event: self._pause_and_save())  # (a reload: its load time is not played)
+        on(window, "focus", lambda _event: self._resume_clock())
         on(document, "keydown", lambda event: on_shortcut(self, event, dialog_open=self.page.dialog.is_open,
                                                            single_keys=self.shell.shortcuts_on))
         self._interval = window.setInterval(self._tick.proxy, TICK_MS)
+        if ask_new:  # `#<game>/new`: asked over the game in progress, once this screen is in place
+            window.setTimeout(create_once_callable(self._ask_new_on_open), 0)
+
+    @property
+    def saved(self) -> SavedProgress:
+        """Where the board in play is kept: the daily's own slot, or the game in progress's."""
+        return self._saves[self.daily_day is not None]
+
+    def _daily_day_from(self, text: str | None) -> tuple[dt.date | None, str | None]:
+        """Read a daily route's day: (the daily's day, None) for today's; (None, its game ID) for an earlier
+        day's board, played as that puzzle; a day to come or a wrong date is said, and today's opens."""
+        today = utc_day(time.time())
+        day = parse_day(text, today) if text is not None else today
+        if day is None:
+            self.shell.notify(self.i18n.t("daily_bad_day", day=str(text)[:20]))
+            day = today
+        if day == today:
+            return day, None
+        return None, str(daily_id(self.game, day))
+
+    def _ask_new_on_open(self) -> None:
+        """`#<game>/new`: a new board at once, or over a game in progress the question N asks."""
+        if not self._closed:
+            self.ask_new_game()
 
     # ----- the board in play (app.web.screen.interface.BoardInPlay) --------------------------------
 
@@ -144,6 +182,8 @@ class GameScreen:
             def first_stage() -> Any:
                 return first_unfinished_stage(self.spec, self.shell.stages)
 
+            if game_id is None:  # `#<game>`: the game in progress, if one is kept
+                game_id = self._resumable_id()
             state = (decode_for_play(self.spec, game_id, "bad_link", t=self.i18n.t, notify=self.shell.notify,
                                      instead=first_stage) if game_id is not None else first_stage())
             if state is None:  # no stage left to clear: the endless run's board, else the first preset
@@ -155,6 +195,17 @@ class GameScreen:
             if restored is not None:
                 self._playing = self._play_on(restored, restored=True)  # counted before the reload
                 self.render(force=True)
+
+    def _resumable_id(self) -> str | None:
+        """The ID of the game in progress kept for this game, if it still reads as a board in play."""
+        kept = progress.saved_game(self._saves[False].read())
+        if kept is None:
+            return None
+        try:
+            state = self.spec.decode(kept["id"])
+        except ValueError:
+            return None
+        return str(kept["id"]) if self.spec.status(state) == 0 else None
 
     def _adjusted(self, params: Any) -> Any:
         """The params a new board is made from: the player's settings applied (the game's `adjust_params`)."""
@@ -211,9 +262,10 @@ class GameScreen:
             share.show_error(t("bad_game_id", reason=t("id_problem_solved")))
             return
         self.shell.clear_notice()  # an earlier refusal no longer applies
-        self.daily_day = None
+        was_daily = self._leave_daily()
         self._start(state)
-        self.saved.forget()
+        if not was_daily:
+            self.saved.forget()  # the game in progress was replaced (a daily left keeps its own slot)
 
     def relabel(self) -> None:
         """Redraw every text (after a language switch or a new board)."""
@@ -241,7 +293,7 @@ class GameScreen:
 
     def _on_tick(self, *_: Any) -> None:
         if self.session is not None:
-            self.page.controls.tick(self.session.elapsed)
+            self.page.controls.tick(self.session.elapsed, over=self.session.over)
         if self.saved.dirty:
             self._save_progress()
             self.shell.check_storage()
@@ -404,6 +456,54 @@ class GameScreen:
         self.show_status(found)
         self.shell.announce(" ".join([found, t("check_counts_as_hint")]))
 
+    def show_solution(self) -> None:
+        """Ask, then play the solution move by move from the board as it is (each counted as a hint, so the
+        game is recorded as won with help); the result's replay steps through it."""
+        session = self.session
+        if session is None or session.over or self.slow.running:
+            return
+        t = self.i18n.t
+        self.shell.confirm(t("confirm_solution_title"), t("confirm_solution_text"), self._solve,
+                           yes_key="confirm_solution_yes")
+
+    def _solve(self) -> None:
+        playing = self._playing
+        if playing is None:
+            return
+        for _ in range(MAX_SOLUTION_MOVES):
+            session = playing.session
+            if session.over:
+                break
+            move = playing.hint()  # counted: the board is won with help
+            if move is None:
+                break
+            try:
+                steps = apply_steps(self.spec, session.state, move)
+                if steps is not None:  # a slow move (a no-guess board laid at the first open): in slices, then on
+                    self.slow.start(steps, functools.partial(self._solve_after, session.state, move))
+                    return
+                change = playing.move(move)
+            except ValueError:
+                break
+            if change.ending is not None:
+                self._after_move(change)
+                return
+        self.render()
+        self.saved.dirty = True
+        words = self.i18n.t("solution_not_found")
+        self.show_status(words)
+        self.shell.announce(words)
+
+    def _solve_after(self, before: Any, move: Any, new: Any) -> None:
+        """A slow step of the solution is in: take it, and go on solving (unless it ended the board)."""
+        change = self._playing.take(before, move, new) if self._playing is not None else None
+        if change is None:
+            return
+        if change.ending is not None:
+            self._after_move(change)
+        else:
+            self._solve()
+
     def in_progress(self) -> bool:
         """Whether a game is under way that a new game would throw away."""
         session = self.session
@@ -421,13 +521,22 @@ class GameScreen:
     def new_game(self, params: Any = None, *, focus_board: bool = True) -> None:
         """Start a fresh puzzle with the given params (default: the current ones, or an endless run's next)."""
         params, ended = self.campaign.new_board(params)
-        self.daily_day = None  # a new board is not the daily
+        was_daily = self._leave_daily()  # a new board is not the daily
         self._start(self._fresh_state(self._adjusted(params)))
         self.campaign.say_run_ended(ended)
-        self.saved.forget()
+        if not was_daily:
+            self.saved.forget()  # the game in progress was replaced (a daily left keeps its own slot)
         self.narrator.say_board("said_new_game")
         if focus_board:
             self.focus_board()
+
+    def _leave_daily(self) -> bool:
+        """The board in play is being replaced: a daily is kept in its slot first. Return whether it was one."""
+        if self.daily_day is None:
+            return False
+        self._save_progress()
+        self.daily_day = None
+        return True
 
     def control_sections(self) -> list[ControlSection]:
         """The Controls help: (title key, rows, a line of text) for mouse, touch, keyboard and hints."""
@@ -458,9 +567,22 @@ class GameScreen:
         if self.session is None:
             return
         if document.hidden:
+            self._pause_and_save()
+        elif document.hasFocus():
+            self.session.resume()
+
+    def _pause_and_save(self) -> None:
+        """The page is hidden or unloaded: the clock stops (until a move or the page's focus) and the game is kept.
+
+        The time thought since the last move counts after a reload too; the reload's own does not.
+        """
+        if self.session is not None:
             self.session.pause()
-            self._save_progress()  # the time thought since the last move counts after a reload too
-        else:
+        self._save_progress()
+
+    def _resume_clock(self) -> None:
+        """The page has the focus again: a paused clock counts again (a restored one waits for a move)."""
+        if self.session is not None:
             self.session.resume()
 
     # ----- sharing and the address -----------------------------------------------------------
@@ -516,7 +638,8 @@ class GameScreen:
     # ----- teardown --------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Stop timers, remove listeners, free proxies and empty the view."""
+        """Stop timers, remove listeners, free proxies and empty the view (the game in progress is kept)."""
+        self._closed = True
         self._save_progress()
         if self.session is not None and self.session.over:
             self.saved.forget()  # a finish whose drawing (big board) was cut short

@@ -1,12 +1,19 @@
-"""The home screen: every game with its name, one-line rule and the player's best."""
+"""The home screen: every game with its name, one-line rule and the player's best.
+
+A game with a board in progress (app.core.progress) says so on its card: "Continue", the board's
+size and time, and the card opens that board; starting another is a link of its own (`#<game>/new`)
+that asks first on the game screen, as N does.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.core import registry
-from app.core.game import adjusted_params, best_line, preset_text
-from app.core.route import STATS, format_hash
+from app.core import progress, registry
+from app.core.game import GameSpec, Translate, adjusted_params, best_line, params_text, preset_text
+from app.core.route import NEW, STATS, format_hash
+from app.core.timer import format_clock
+from app.web import engine
 from app.web.daily_panel import DailyPanel
 from app.web.dom import Listeners, by_id, document, element, focus_in_place, use_stylesheet
 from app.web.records_panel import RecordsPanel
@@ -58,19 +65,52 @@ class HomeScreen:
                 self._bests.append((game, key, value))
                 records.appendChild(element("div", cls="game-best", attrs={"data-preset": name}, children=[
                     element("dt", cls="label", text=preset_text(spec, t, name, params)), value]))
-            link = element("a", cls="game-card", attrs={"href": f"#{game}", "data-game": game}, children=[
-                element("span", cls=f"game-icon {spec.icon}", attrs={"aria-hidden": "true"}),
-                element("span", cls="game-name", text=t(spec.name_key)),
-                element("span", cls="game-rule", text=t(spec.rule_key)),
-            ])
+            kept = progress.saved_game(self.shell.storage.get(progress.slot_key(game)))
+            parts = [element("span", cls=f"game-icon {spec.icon}", attrs={"aria-hidden": "true"}),
+                     element("span", cls="game-name", text=t(spec.name_key)),
+                     element("span", cls="game-rule", text=card_rule(t, game, spec.rule_key))]
+            href = f"#{game}"
+            if kept is not None:  # the card goes back to the board in progress, and says so
+                href = format_hash(game, kept["id"])
+                parts.append(element("span", cls="game-continue", text=continue_line(
+                    spec, t, kept, lambda params, spec=spec: adjusted_params(spec, params, self.shell.settings.get))))
+            link = element("a", cls="game-card" + (" has-progress" if kept else ""),
+                           attrs={"href": href, "data-game": game}, children=parts)
+            campaign = self._campaign_line(game)
+            if campaign:  # a game with stages: how far the player is, beside the endless bests
+                records.insertBefore(element("div", cls="game-best game-campaign", children=[
+                    element("dt", cls="label", text=t("campaign_cleared")),
+                    element("dd", cls="value", text=campaign)]), records.firstChild)
             title = element("p", cls="bests-title", text=t("best"))
             stats = element("a", cls="game-stats-link", text=t("stats_link"), attrs={
                 "href": format_hash(game, screen=STATS), "aria-label": f"{t('stats_link')}: {t(spec.name_key)}"})
-            bests = element("div", cls="game-bests", children=[title, records, stats])
+            links = [stats]
+            if kept is not None:
+                links.append(element("a", cls="game-new-link", text=t("home_new_game"), attrs={
+                    "href": format_hash(game, screen=NEW), "aria-label": f"{t('home_new_game')}: {t(spec.name_key)}"}))
+            bests = element("div", cls="game-bests", children=[
+                title, records, element("p", cls="game-links", children=links)])
             cards.appendChild(element("li", cls="game-entry", children=[link, bests]))
         self.root.appendChild(cards)
         self._listeners.close()  # the panel is rebuilt with the cards (a language switch)
         self.root.appendChild(RecordsPanel(self.shell, self._listeners, on_imported=self._after_import).root)
+
+    def _campaign_line(self, game: str) -> str:
+        """A game with stages: "13 of 48 · ★ 30 of 144" (the stars once the engine is here to read each stage),
+        or "" for a game without stages."""
+        spec = registry.backend(game)
+        if spec.stages is None:
+            return ""
+        t = self.shell.i18n.t
+        stages = self.shell.stages
+        if engine.is_ready():
+            from app.core.play import campaign_totals  # (reads each stage's board: with the engine only)
+
+            totals = campaign_totals(spec, stages, self.shell.stars)
+            if totals is not None:
+                return " · ".join([t("campaign_cleared_value", cleared=totals.cleared, stages=totals.stages),
+                                   "★ " + t("stars_value_of", stars=totals.stars, total=totals.max_stars)])
+        return str(sum(bool(stages.get(game, name)["done"]) for name in stages.names(game)))
 
     def _after_import(self) -> None:
         """Imported records may change every best shown, the language and the sound settings."""
@@ -103,3 +143,31 @@ class HomeScreen:
         """Remove listeners and take the screen out of the page."""
         self._listeners.close()
         self.root.remove()
+
+
+def card_rule(t: Translate, game: str, rule_key: str) -> str:
+    """A card's one-line rule: the game's own words for its card ("<game>_card_rule", e.g. Pipe Link's two
+    modes), else the rule of its first board."""
+    key = f"{game}_card_rule"
+    text = str(t(key))
+    return text if text != key else str(t(rule_key))
+
+
+def size_text(spec: GameSpec[Any, Any, Any], t: Translate, key: str | None, adjust: Any) -> str:
+    """Name a board kind kept as params text: its preset's name (settings applied, as saved), else its own text."""
+    if not key:
+        return ""
+    for name, params in spec.presets.items():
+        if str(spec.format_params(adjust(params))) == key:
+            return preset_text(spec, t, name, params)
+    try:
+        return params_text(spec, t, spec.parse_params(key))
+    except Exception:  # a kind from another release, or edited data: shown as it is kept
+        return key
+
+
+def continue_line(spec: GameSpec[Any, Any, Any], t: Translate, kept: dict[str, Any], adjust: Any) -> str:
+    """The card's words for a game in progress: "Continue: Beginner 9×9, 0:15" (the size left out if unknown)."""
+    size = size_text(spec, t, kept.get("params"), adjust)
+    time_text = format_clock(kept["elapsed"])
+    return t("home_continue_size", size=size, time=time_text) if size else t("home_continue", time=time_text)

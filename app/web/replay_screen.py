@@ -16,7 +16,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from app.core import registry
-from app.core.replay import SPEEDS, Playback, Replay, ReplayError
+from app.core.replay import SPEEDS, Playback, Replay, ReplayError, move_cell
 from app.core.route import format_hash
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
@@ -251,6 +251,8 @@ class ReplayScreen:
             return
         if self.board.built and not self.slow.running:  # (a big board is drawn by its slices first)
             draw_state(self.board, self.view, replay.state, force=force)
+            pressed = move_cell(replay.last_move)  # the cell the move shown pressed: marked, and named so
+            self.board.mark([pressed] if pressed is not None else [], "replayed", note=self.t("replay_pressed_last"))
         t = self.t
         where = t("replay_position", position=replay.position, total=len(replay))
         self.position.textContent = where

@@ -16,7 +16,7 @@ from app.core.bests import Bests
 from app.core.daily import DailyLog
 from app.core.record_kinds import KINDS
 from app.core.records import migrate_records
-from app.core.route import DAILY, EDIT, MAX_HASH_CHARS, REPLAY, STATS, format_hash, parse_hash
+from app.core.route import DAILY, EDIT, MAX_HASH_CHARS, NEW, REPLAY, STATS, format_hash, parse_hash
 from app.core.runs import Runs
 from app.core.settings import Settings
 from app.core.stage_progress import StageProgress
@@ -236,12 +236,12 @@ class Shell:
 
             game_id = route.game_id if route.screen != EDIT else f"{EDIT}/{route.game_id or ''}".rstrip("/")
             self.screen = GameScreen(self, route.game, game_id, daily=route.screen == DAILY,
-                                     announce=not first_screen or after_wait)
+                                     announce=not first_screen or after_wait, ask_new=route.screen == NEW)
         document.title = self.screen.title
         # Which screen is open, and how many routes have run: styling hooks, and what tests wait on.
         root = document.documentElement
         root.setAttribute("data-screen", route.game or "home")
-        root.setAttribute("data-view", route.screen if route.game else "home")
+        root.setAttribute("data-view", ("play" if route.screen == NEW else route.screen) if route.game else "home")
         root.setAttribute("data-routes", str(int(root.getAttribute("data-routes") or 0) + 1))
         root.setAttribute("data-ready", "true")  # (the first screen open: what boot.js and the tests wait for)
         if not first_screen:
@@ -506,10 +506,12 @@ class Shell:
         event.preventDefault()
         self.open_keys()
 
-    def confirm(self, title: str, text: str, on_yes: Any, *, yes_key: str = "confirm_yes") -> None:
+    def confirm(self, title: str, text: str, on_yes: Any, *, yes_key: str = "confirm_yes",
+                no_key: str = "confirm_no") -> None:
         """Ask before something that cannot be taken back; No (the default, and Escape) does nothing.
 
-        `yes_key` names Yes by what it does ("Yes, new game", "Yes, restart").
+        `yes_key` names Yes by what it does ("Yes, new game", "Yes, restart"); `no_key` names No by what it
+        keeps ("No, keep playing", "No, keep the board").
         """
         self._confirmed = on_yes
         by_id("confirm-title").textContent = title
@@ -517,6 +519,9 @@ class Shell:
         yes = by_id("confirm-yes")
         yes.setAttribute("data-i18n", yes_key)
         yes.textContent = self.i18n.t(yes_key)
+        no = by_id("confirm-no")
+        no.setAttribute("data-i18n", no_key)
+        no.textContent = self.i18n.t(no_key)
         dialog = by_id("confirm-dialog")
         if not dialog.open:
             open_dialog(dialog)

@@ -25,6 +25,11 @@ class SnapshotSetting:
         self.available = hasattr(window, "masumeSnapshot") and not storage_denied
         by_id("snapshot-setting").hidden = not self.available
         if self.available:
+            # Clear acts only on a stored snapshot: dim until the status says one is there, and the status
+            # line (what is stored, or "None stored yet") is read with the button as the reason.
+            clear = by_id("snapshot-clear")
+            clear.disabled = True
+            clear.setAttribute("aria-describedby", "snapshot-status")
             listeners.on(by_id("settings"), "toggle", lambda _event: self.refresh())
             listeners.on(by_id("snapshot-clear"), "click", lambda _event: self.clear())
 

@@ -14,7 +14,7 @@ from app.core import registry
 from app.core.daily import format_time
 from app.core.game import adjusted_params, params_text, preset_text
 from app.core.stars import MAX_STARS
-from app.core.stats import Recent, Summary
+from app.core.stats import Recent, Summary, game_totals
 from app.web import chart
 from app.web.dom import Listeners, by_id, document, element
 
@@ -173,8 +173,34 @@ class StatsScreen:
             element("label", text=t("stats_board"), attrs={"for": "stats-board"}), select])
         self._listeners.on(select, "change", self._choose)
         self.body = element("div", cls="stats-body")
-        self.root.append(element("header", cls="stats-header", children=[heading, links]), chooser, self.body)
+        self.root.append(element("header", cls="stats-header", children=[heading, links]), *self._all_boards(),
+                         chooser, self.body)
         self._fill_body()
+
+    def _all_boards(self) -> list[Any]:
+        """The game over every board kind: games, wins and win rate in all, then a row per board kind played."""
+        t = self.shell.i18n.t
+        per_board = self.shell.stats.per_board(self.game)
+        if not per_board:
+            return []
+        totals = game_totals(per_board)
+        rate = "—" if totals.win_rate is None else t("stats_percent", value=round(totals.win_rate * 100))
+        line = element("p", cls="stats-all-line", attrs={"id": "stats-all-line"}, text=t(
+            "stats_all_line", games=totals.started, won=totals.won, rate=rate, boards=totals.boards))
+        labels = dict(self.choices())
+        head = element("tr", children=[element("th", text=t(key), attrs={"scope": "col"}) for key in (
+            "stats_board", "stats_started", "stats_won", "stats_win_rate", "stats_time_best")])
+        rows = [head]
+        for key, summary in per_board:
+            rate = "—" if summary.win_rate is None else t("stats_percent", value=round(summary.win_rate * 100))
+            best = "—" if summary.time.best is None else format_time(summary.time.best)
+            rows.append(element("tr", children=[
+                element("th", text=labels.get(key, key), attrs={"scope": "row"}),
+                *(element("td", text=text) for text in (str(summary.started), str(summary.won), rate, best))]))
+        table = element("table", cls="stats-all-table", attrs={"id": "stats-all-table"}, children=[
+            element("caption", text=t("stats_all_caption")), element("tbody", children=rows)])
+        return [element("section", cls="stats-all", attrs={"aria-labelledby": "stats-all-title"}, children=[
+            element("h2", text=t("stats_all_title"), attrs={"id": "stats-all-title"}), line, table])]
 
     def _fill_body(self) -> None:
         """Show the figures, chart and table of the chosen board kind."""

@@ -189,7 +189,7 @@ def test_unknown_game_goes_home_with_a_message(page) -> None:  # noqa: ANN001
 
 
 def test_custom_size_is_validated_and_applied(page) -> None:  # noqa: ANN001
-    go(page, "#crosslight")
+    go(page, f"#crosslight/{crosslight.encode(puzzle('custom-size'))}")  # no moves (`#crosslight` resumes a game)
     page.wait_for_selector("[role=grid] button.cell")
     page.select_option("#preset", "custom")
     page.fill("#custom-width", "13")

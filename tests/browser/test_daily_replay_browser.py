@@ -99,7 +99,7 @@ def test_the_result_card_tells_the_result_without_the_board(page, browser) -> No
     card = page.evaluate("navigator.clipboard.readText()")
     assert f"Cross Light {today().isoformat()}" in card and "Cleared" in card and "No hints" in card
     assert f"Moves: {len(moves)} (par {len(moves)}; on par)" in card, "a par met is said in words, not \", 0)\""
-    assert card.strip().endswith("#crosslight/daily")
+    assert card.strip().endswith(f"#crosslight/daily/{today().isoformat()}")  # the day's board, not tomorrow's
     page.keyboard.press("Escape")
 
 
@@ -186,7 +186,7 @@ def test_check_counts_like_a_hint_and_marks_a_wrong_flag(page) -> None:  # noqa:
 
 def test_a_check_with_nothing_to_check_says_so_and_costs_nothing(page) -> None:  # noqa: ANN001
     go(page, "#")
-    page.evaluate("localStorage.removeItem('masume:progress:mines')")  # the daily afresh, no hints used
+    page.evaluate("localStorage.removeItem('masume:progress:mines:daily')")  # the daily afresh (its own slot)
     go(page, "#mines/daily")
     page.locator("#check").click()
     assert page.locator("#live").inner_text().startswith("Nothing to check yet")

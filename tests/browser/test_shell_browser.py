@@ -98,7 +98,7 @@ def test_corrupt_storage_is_ignored(open_page, base_url) -> None:  # noqa: ANN00
     page = open_page("#crosslight", init_script=script)
     assert page.locator("button.cell").count() == 25
     assert page.locator("#stat-best-moves").inner_text() == "—"
-    assert page.locator("#sfx-toggle").get_attribute("aria-pressed") == "true"
+    assert page.locator("#sfx-toggle").get_attribute("aria-pressed") == "false"  # the default: off
 
 
 def test_the_folder_works_from_a_sub_path_of_a_host(browser) -> None:  # noqa: ANN001
@@ -123,12 +123,13 @@ def test_sound_unlocks_on_a_gesture_and_toggles_are_remembered(open_page) -> Non
     page.locator("#bgm-toggle").click()
     page.wait_for_function("() => ['running', 'suspended'].includes(document.documentElement.dataset.audio)")
     assert page.locator("#bgm-toggle").get_attribute("aria-pressed") == "true"
+    assert page.locator("#sfx-toggle").get_attribute("aria-pressed") == "false"  # off until asked for
     page.locator("#sfx-toggle").click()
-    assert page.locator("#sfx-toggle").get_attribute("aria-pressed") == "false"
+    assert page.locator("#sfx-toggle").get_attribute("aria-pressed") == "true"
     page.reload()
     wait_until_ready(page)
     assert page.locator("#bgm-toggle").get_attribute("aria-pressed") == "true"
-    assert page.locator("#sfx-toggle").get_attribute("aria-pressed") == "false"
+    assert page.locator("#sfx-toggle").get_attribute("aria-pressed") == "true"
 
 
 def test_without_web_audio_the_game_plays_silently(open_page) -> None:  # noqa: ANN001

@@ -223,3 +223,19 @@ def test_the_level_word_follows_the_weekday() -> None:
     assert levels[0] == "daily_level_easy" and levels[6] == "daily_level_hard" and "daily_level_medium" in levels
     for key in set(levels):
         assert translate("en", key) != key and translate("ja", key) != key
+
+
+def test_a_days_link_names_that_day_and_no_day_to_come() -> None:
+    import datetime as dt
+
+    from app.core.daily import daily_hash, parse_day
+
+    today = dt.date(2026, 12, 7)
+    assert daily_hash("crosslight", dt.date(2026, 12, 2)) == "#crosslight/daily/2026-12-02"
+    assert daily_hash("crosslight") == "#crosslight/daily"
+    assert parse_day("2026-12-02", today) == dt.date(2026, 12, 2)
+    assert parse_day("2026-12-07", today) == today
+    assert parse_day("2026-12-08", today) is None  # tomorrow's board is not out
+    assert parse_day("20261202", today) is None
+    assert parse_day("yesterday", today) is None
+    assert parse_day("1969-12-31", today) is None

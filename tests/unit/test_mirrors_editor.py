@@ -360,3 +360,17 @@ def test_the_editors_japanese_names_keys_as_the_controls_help_does() -> None:
     # The Controls help and every game's keys line say "Enter または Space"; the editor's own lines agree.
     assert "Enter または Space" in JA["mirrors_edit_keys"]
     assert not any("スペース" in JA[key] for key in ("mirrors_edit_keys", "mirrors_edit_intro"))
+
+
+def test_an_unsolvable_stage_names_the_target_no_layout_can_light() -> None:
+    from app.games.mirrors.editor import dark_targets
+
+    stage = editor.put(editor.put(editor.put(editor.blank(4, 4), -1, 0, "source_white"), 0, 0, "mirror_slash"),
+                       0, 3, "target_white")
+    assert dark_targets(stage) == ()  # the mirror can send the beam to it
+    walled = editor.put(editor.put(stage, 0, 1, "wall"), 1, 0, "wall")  # walled in on both ways out
+    assert dark_targets(walled) == ((0, 3, 0),)
+    red = editor.put(walled, 3, 3, "target_red")  # no red light anywhere
+    assert dark_targets(red) == ((0, 3, 0), (3, 3, 1))
+    verdict = run(verdict_steps(walled))
+    assert verdict.outcome == "unsolvable" and verdict.dark == ((0, 3, 0),)

@@ -421,19 +421,26 @@ def test_a_hinted_splitter_is_called_a_splitter() -> None:
 # ----- the size menu ---------------------------------------------------------------------------------
 
 
+def mi_text(lang: str, key: str) -> str:
+    from app.core.strings import translate
+
+    return str(translate(lang, key))
+
+
 def menu_on(state: mi.State, lang: str = "en", on_stage: bool = False) -> tuple[list[MenuOption], str]:
     _, host = view_on(state, lang)
     return size_menu(mi.SPEC, host.t, lambda name: None, mi.params_of(state), on_stage=on_stage)
 
 
-def test_a_stage_made_in_the_editor_is_named_in_the_size_menu_but_cannot_be_chosen() -> None:
+def test_a_stage_made_in_the_editor_is_not_listed_among_the_boards_to_make() -> None:
     from app.games.mirrors import editor
 
     made = editor.put(editor.put(editor.put(editor.blank(4, 4), -1, 0, "source_red"), 0, 0, "mirror_slash"),
                       0, 3, "target_red").state()
-    for lang, words in (("en", "Made in the editor 4×4"), ("ja", "エディターで作った盤 4×4")):
+    for lang, words in (("en", "Choose a board"), ("ja", mi_text("ja", "size_choose"))):
         options, chosen = menu_on(made, lang)
-        assert chosen == "current" and options[-1] == MenuOption("current", words, disabled=True)
+        assert chosen == "current" and options[-1] == MenuOption("current", words)
+        assert not any("4×4" in option.text for option in options), "the made stage is no board to make (item 10)"
         assert [option.value for option in options[:-1]] == list(mi.PRESETS), "every preset can still be chosen"
         assert not any(option.disabled for option in options[:-1])
 

@@ -42,3 +42,38 @@ def test_progress_is_normalised() -> None:
     assert isinstance(clean["elapsed"], float)
     assert validate_progress({k: v for k, v in GOOD_PROGRESS.items() if k not in ("elapsed", "hints")}) == {
         **GOOD_PROGRESS, "elapsed": 0.0, "hints": 0}
+
+
+# ----- where a game in progress is kept, and what home reads of it (issue 26) ---------------------
+
+
+def test_the_daily_has_a_slot_of_its_own() -> None:
+    from app.core.progress import slot_key
+    from app.core.records import kind_for
+
+    assert slot_key("mines") == "progress:mines"
+    assert slot_key("mines", daily=True) == "progress:mines:daily"
+    assert kind_for(slot_key("mines", daily=True)) is kind_for(slot_key("mines"))  # the same kind: same rules
+
+
+def test_a_save_names_its_board_kind_and_home_reads_it() -> None:
+    import app.catalogue  # noqa: F401 - registers the games
+    from app.core import registry
+    from app.core.progress import save_record, saved_game
+    from app.core.rng import Rng
+    from app.core.session import Session
+
+    spec = registry.backend("crosslight")
+    state = spec.generate(spec.presets["easy"], Rng("home-card"))
+    session = Session(spec, state, clock=lambda: 0.0)
+    assert save_record(spec, session, spec.encode(state)) is None  # no move: nothing kept
+    session.play((0, 0))
+    record = save_record(spec, session, spec.encode(session.restart_point))
+    assert record is not None and record["params"] == spec.format_params(spec.presets["easy"])
+    assert saved_game(record) == {"id": record["id"], "elapsed": 0.0, "moves": 1, "params": record["params"]}
+    older = {key: value for key, value in record.items() if key != "params"}  # a save of an earlier release
+    assert saved_game(older) == {"id": record["id"], "elapsed": 0.0, "moves": 1, "params": None}
+    assert saved_game({**record, "moves": []}) is None  # nothing played: nothing to continue
+    assert saved_game({**record, "params": 5}) is None
+    assert saved_game({**record, "params": "x" * 65}) is None
+    assert saved_game("damaged") is None

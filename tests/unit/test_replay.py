@@ -395,3 +395,12 @@ def test_a_20000_move_link_is_read_in_slices_of_bounded_work(monkeypatch: pytest
     monkeypatch.undo()
     replay = Replay.from_link(crosslight.SPEC, parse_hash(link, GAMES).game_id)
     assert len(replay) == MAX_REPLAY_MOVES and replay.moves == moves
+
+
+@pytest.mark.parametrize("move, cell", [((2, 3), (2, 3)), (("open", 4, 5), (4, 5)), (("mark", 0, 5, False), (0, 5)),
+                                        (("set", 1, 2, 10), (1, 2)), (["turn", 3, 4], (3, 4)), (None, None),
+                                        (("new",), None), ((True, False), None)])
+def test_move_cell_names_the_cell_a_move_pressed(move: object, cell: tuple[int, int] | None) -> None:
+    from app.core.replay import move_cell
+
+    assert move_cell(move) == cell

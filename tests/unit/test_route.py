@@ -111,3 +111,14 @@ def test_an_address_naming_a_stage_opens_that_stage() -> None:
     route = parse_hash("#mirrors/2-05", GAMES)
     assert route == Route(game="mirrors", game_id="2-05")
     assert mirrors.stage_of(mirrors.decode(route.game_id or "")) == "2-05"
+
+
+def test_new_and_a_days_daily_are_routes() -> None:
+    from app.core.route import NEW
+
+    assert parse_hash("#mines/new", GAMES) == Route(game="mines", screen=NEW)
+    assert parse_hash(format_hash("mines", screen=NEW), GAMES) == Route(game="mines", screen=NEW)
+    assert parse_hash("#mines/daily/2026-12-02", GAMES) == Route(game="mines", game_id="2026-12-02", screen=DAILY)
+    assert format_hash("mines", "2026-12-02", screen=DAILY) == "#mines/daily/2026-12-02"
+    assert format_hash("mines", screen=DAILY) == "#mines/daily"
+    assert parse_hash("#mines/daily/2026-12-02/x", GAMES).screen == PLAY  # no such day: read as a game ID

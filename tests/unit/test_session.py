@@ -253,6 +253,18 @@ def test_pause_and_resume(clock: FakeClock) -> None:
     assert s.elapsed == 5
 
 
+def test_a_move_after_a_pause_starts_the_clock_again(clock: FakeClock) -> None:
+    s = counter_session(clock)
+    s.play(1)
+    clock.tick(2)
+    s.pause()  # the page was hidden; it came back without the focus
+    clock.tick(100)
+    assert s.elapsed == 2 and not s.timer.running
+    s.play(1)  # the first move back counts again from where the clock stopped
+    clock.tick(3)
+    assert s.elapsed == 5 and s.timer.running
+
+
 def test_hints_survive_undo_and_restart(clock: FakeClock) -> None:
     s = counter_session(clock)
     s.play(1)

@@ -13,7 +13,7 @@ from app.core.storage import MemoryBacking, Storage
 DEFAULTS = {
     "lang": None,
     "bgm": False,
-    "sfx": True,
+    "sfx": False,
     "persist_asked": False,
     "intros_seen": "",
     "shortcuts": True,
@@ -118,12 +118,12 @@ def test_settings_survive_in_memory_without_storage() -> None:
 def test_deeply_nested_setting_is_set_aside_and_the_others_still_load() -> None:
     deep = "[" * 8000 + "]" * 8000
     settings, backing = make({"masume:setting:sfx": deep, "masume:setting:bgm": "true"})
-    assert settings.get("sfx") is True and settings.get("bgm") is True
+    assert settings.get("sfx") is False and settings.get("bgm") is True  # (sfx: its default)
     assert "masume:setting:sfx" not in backing.data
     assert json.loads(backing.data["masume:quarantine:setting:sfx"])["key"] == "setting:sfx"
     assert settings.storage.take_notice() == "storage_quarantined"
-    assert settings.set("sfx", False)
-    assert backing.data["masume:setting:sfx"] == "false"
+    assert settings.set("sfx", True)
+    assert backing.data["masume:setting:sfx"] == "true"
 
 
 @pytest.mark.parametrize("text", ["NaN", "Infinity", "1e999", '"' + "x" * 2000 + '"'])

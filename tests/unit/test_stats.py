@@ -297,3 +297,21 @@ def test_median_of_matches_the_standard_library(values: list[float]) -> None:
     import statistics
 
     assert median_of(values) == statistics.median(values)
+
+
+def test_per_board_and_the_games_totals_sum_every_kind_played() -> None:
+    from app.core.record_kinds import KINDS
+    from app.core.stats import Result, Stats, game_totals
+    from app.core.storage import MemoryBacking, Storage
+
+    stats = Stats(Storage(MemoryBacking(), kinds=KINDS))
+    assert stats.per_board("mines") == [] and game_totals([]).win_rate is None
+    for key, outcome in (("9x9n10", 1), ("9x9n10", -1), ("16x16n40", 1)):
+        stats.note_started("mines", key)
+        stats.note_result("mines", key, Result(outcome, 12.5, 30))
+    stats.note_started("mines", "30x16n99")  # started, never finished
+    boards = stats.per_board("mines")
+    assert [key for key, _ in boards] == ["16x16n40", "30x16n99", "9x9n10"]
+    totals = game_totals(boards)
+    assert (totals.started, totals.won, totals.lost, totals.boards) == (4, 2, 1, 3)
+    assert totals.win_rate == 2 / 3

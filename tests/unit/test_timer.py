@@ -181,3 +181,18 @@ def test_carry_adds_time_played_before_a_reload(clock: FakeClock) -> None:
     timer.stop()
     timer.carry(10.0)  # a finished game's time is final
     assert timer.elapsed() == 44.5
+
+
+@pytest.mark.parametrize(
+    "seconds, text",
+    [(0, "0:00.0"), (0.05, "0:00.0"), (7.3, "0:07.3"), (7.29, "0:07.2"), (9.99, "0:09.9"), (10, "0:10"),
+     (75.9, "1:15"), (-1, "0:00.0"), (math.nan, "0:00.0")],
+)
+def test_format_clock_with_tenths_below_ten_seconds(seconds: float, text: str) -> None:
+    assert format_clock(seconds, tenths=True) == text
+
+
+def test_two_different_times_below_ten_seconds_never_look_equal() -> None:
+    # "New best time!" between two times that both read 0:07 (issue 26, item 13).
+    assert format_clock(7.2, tenths=True) != format_clock(7.9, tenths=True)
+    assert format_clock(7.2) == format_clock(7.9)  # (a running clock ticks in whole seconds)

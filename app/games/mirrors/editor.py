@@ -28,13 +28,20 @@ from app.core.gameid import GameIdError, compose, split
 from .board import MADE, MAX_INVENTORY, MAX_SIDE, Inventory, Puzzle, Source, State, inward_direction
 from .cells import (
     COLOURS,
+    DELTAS,
     EMPTY,
     FILTER,
+    FILTER_CODES,
+    FIXED_CODES,
     FIXED_MIRROR,
     FIXED_SPLITTER,
     GLASS,
+    GLASS_CODES,
     MIRROR,
+    REFLECT,
+    REFLECTOR_CODES,
     SPLITTER,
+    SPLITTER_CODES,
     TARGET,
     TARGET_CODES,
     TURNABLE_CODES,
@@ -260,6 +267,7 @@ class Verdict(NamedTuple):
     rating: int = 0
     effort: int = 0
     game_id: str = ""
+    dark: tuple[tuple[int, int, int], ...] = ()  # an unsolvable stage's targets no layout can light: (row, col, colour)
 
     @property
     def shareable(self) -> bool:
@@ -281,6 +289,46 @@ def problem(stage: EditorStage) -> str | None:
     return None
 
 
+def dark_targets(stage: EditorStage) -> tuple[tuple[int, int, int], ...]:
+    """The targets (row, col, colour) that no beam of their colour can reach however pieces are turned or placed.
+
+    Every turnable piece may send a beam either way, and every empty cell may too while pieces are left to
+    place; one piece is even allowed to serve two beams differently. So a target this cannot reach is truly
+    dark in every layout (what an unsolvable stage's Test names); one it reaches may still be unlit.
+    """
+    h, w, cells = stage.height, stage.width, stage.cells
+    placing = any(count > 0 for count in stage.state().hand())
+    lit: set[tuple[int, int]] = set()
+    seen: set[tuple[int, int, int, int]] = set()
+    todo = [(source.row, source.col, source.direction, source.colour) for source in stage.sources]
+    while todo:
+        row, col, direction, colour = todo.pop()
+        d_row, d_col = DELTAS[direction]
+        row, col = row + d_row, col + d_col
+        if not (0 <= row < h and 0 <= col < w) or (row, col, direction, colour) in seen:
+            continue
+        seen.add((row, col, direction, colour))
+        code = cells[row * w + col]
+        turns = {REFLECT[0][direction], REFLECT[1][direction]}
+        if code == EMPTY:
+            ways = {direction} | (turns if placing else set())
+        elif code in REFLECTOR_CODES:
+            ways = {REFLECT[code & 1][direction]} if code in FIXED_CODES else turns
+        elif code in SPLITTER_CODES:
+            ways = {direction} | ({REFLECT[code & 1][direction]} if code in FIXED_CODES else turns)
+        elif code in GLASS_CODES:
+            colour, ways = code - GLASS, {direction}
+        elif code in FILTER_CODES:
+            ways = {direction} if code - FILTER == colour else set()
+        else:  # a target stops the beam (lit if of its colour); a wall stops it
+            if code in TARGET_CODES and code - TARGET == colour:
+                lit.add((row, col))
+            ways = set()
+        todo.extend((row, col, way, colour) for way in ways)
+    return tuple((i // w, i % w, code - TARGET) for i, code in enumerate(cells)
+                 if code in TARGET_CODES and (i // w, i % w) not in lit)
+
+
 Verdicts = Generator["float | None", None, Verdict]
 
 
@@ -295,7 +343,7 @@ def verdict_steps(stage: EditorStage) -> Verdicts:
     except SolverLimitError:
         return Verdict("too_tangled")
     if best.moves is None:
-        return Verdict("unsolvable", effort=best.nodes)
+        return Verdict("unsolvable", effort=best.nodes, dark=dark_targets(stage))
     par = len(best.moves)
     try:
         shortest = yield from shortest_layouts_steps(h, w, cells, sources, hand, par)

@@ -79,6 +79,7 @@ EN = {
     "mirrors_edit_clear_title": "Clear the board?",
     "mirrors_edit_clear_text": "Every piece and light source goes; the size stays.",
     "mirrors_edit_clear_yes": "Yes, clear it",
+    "mirrors_edit_clear_no": "No, keep the board",
     "mirrors_edit_cleared": "The board is cleared.",
     "mirrors_edit_testing": "Testing the stage…",
     "mirrors_edit_test_cancelled": "Test cancelled: the stage is untested.",
@@ -91,6 +92,8 @@ EN = {
                                    "limits.",
     "mirrors_edit_rating": "Difficulty {rating} of 5.",
     "mirrors_edit_verdict_unsolvable": "Not solvable: no way of turning and placing pieces lights every target.",
+    "mirrors_edit_dark": "No {colour} beam can reach the {colour} target at row {row}, column {col}.",
+    "mirrors_edit_dark_more": "Nor can one reach {more} other targets.",
     "mirrors_edit_verdict_no_source": "There is no light source: put one on the edge around the board.",
     "mirrors_edit_verdict_no_target": "There is no target to light: put one on the board.",
     "mirrors_edit_verdict_nothing_to_move": "There is nothing to move: add a mirror or splitter that turns, "
@@ -174,6 +177,7 @@ JA = {
     "mirrors_edit_clear_title": "盤を空にしますか？",
     "mirrors_edit_clear_text": "部品と光源がすべてなくなります。大きさはそのままです。",
     "mirrors_edit_clear_yes": "はい、空にする",
+    "mirrors_edit_clear_no": "いいえ、盤を残す",
     "mirrors_edit_cleared": "盤を空にしました。",
     "mirrors_edit_testing": "ステージをテスト中…",
     "mirrors_edit_test_cancelled": "テストを取り消しました。ステージは未テストです。",
@@ -185,6 +189,8 @@ JA = {
     "mirrors_edit_unique_unknown": "最短の解き方が一通りかどうかは、ソルバーの上限内では確かめられませんでした。",
     "mirrors_edit_rating": "難しさ 5 段階中 {rating}。",
     "mirrors_edit_verdict_unsolvable": "解けません：どう回しても置いても、すべての灯台は点きません。",
+    "mirrors_edit_dark": "{row}行{col}列の{colour}の灯台には、{colour}の光がどうしても届きません。",
+    "mirrors_edit_dark_more": "ほかに{more}個の灯台にも届きません。",
     "mirrors_edit_verdict_no_source": "光源がありません。盤の外周に置いてください。",
     "mirrors_edit_verdict_no_target": "灯台がありません。盤に置いてください。",
     "mirrors_edit_verdict_nothing_to_move": "動かせるものがありません。"
@@ -228,4 +234,5 @@ EN_ONE = {
     "mirrors_edit_verdict_solvable": ("par", "Solvable: 1 move at the fewest."),
     "mirrors_edit_not_unique": ("par", "The best solution is not unique: more than one layout wins in 1 move."),
     "mirrors_edit_draft_count": ("count", "1 of {max} drafts"),
+    "mirrors_edit_dark_more": ("more", "Nor can one reach 1 other target."),
 }

@@ -11,6 +11,8 @@ EN = {
     "pipes_name": "Pipe Link",
     "pipes_rule_path": "Turn the tiles so water flows from the entrance on the left to the exit on the right.",
     "pipes_rule_net": "Turn the tiles so every tile joins one network from the source, with no loops.",
+    "pipes_card_rule": ("Turn the tiles: in Path, lead water from the entrance to the exit; in Net, join every tile "
+                        "to the source with no loops."),
     "pipes_grid": "Pipe Link board",
     "pipes_grid_wrap": "Pipe Link board; edges wrap around",
     "pipes_mode_path": "Path",
@@ -125,6 +127,8 @@ JA = {
     "pipes_name": "パイプリンク",
     "pipes_rule_path": "タイルを回して、左の入口から右の出口まで水を通しましょう。",
     "pipes_rule_net": "タイルを回して、輪を作らずにすべてのタイルを水源とつなぎましょう。",
+    "pipes_card_rule": ("タイルを回しましょう。一本道では入口から出口まで水を通し、"
+                        "ネットでは輪を作らずにすべてのタイルを水源とつなぎます。"),
     "pipes_grid": "パイプリンクの盤面",
     "pipes_grid_wrap": "パイプリンクの盤面（端は反対側につながっています）",
     "pipes_mode_path": "一本道",

@@ -130,6 +130,11 @@ class Campaign:
             rows += [(t("campaign_cleared"), t("campaign_cleared_value", cleared=totals.cleared, stages=totals.stages)),
                      (t("campaign_moves"), t("campaign_moves_value", moves=totals.moves, par=totals.par)),
                      (t("campaign_stars"), t("stars_value_of", stars=totals.stars, total=totals.max_stars))]
+            stages = screen.spec.stages
+            left = self._shell.stages.first_unfinished(screen.game, stages.ids()) if stages is not None else None
+            if left is not None:  # the last stage, with others not yet cleared: say how many, and go to the first
+                notes.append(t("campaign_left", left=totals.stages - totals.cleared, stage=left))
+                return title, rows, notes, ("campaign_first_left", lambda: self.open_stage(left))
             if playing is not None and playing.run_params() is not None:
                 notes.append(t("campaign_note"))
                 return title, rows, notes, ("campaign_play_endless", lambda: screen.new_game(playing.run_params()))

@@ -56,8 +56,8 @@ class Controls:
         self.buttons["hint"].disabled = session.over
         self.buttons["check"].disabled = session.over
 
-    def tick(self, elapsed: float) -> None:
-        """Update the clock between moves."""
+    def tick(self, elapsed: float, *, over: bool = False) -> None:
+        """Update the clock between moves (a finished board's with tenths below 10 s, as its best is shown)."""
         node = self.stats.querySelector("#stat-time")
         if node is not None:
-            node.textContent = format_clock(elapsed)
+            node.textContent = format_clock(elapsed, tenths=over)

@@ -10,14 +10,14 @@ What the end earned (a result, a best, a stage, the daily) was already recorded 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.core.bests import new_best_key
 from app.core.daily import card_fields, daily_hash, result_card
 from app.core.play import Ending
 from app.core.replay import replay_link
 from app.core.route import STATS, format_hash
-from app.core.stars import MAX_STARS
+from app.core.stars import MAX_STARS, PAR_MARGIN
 from app.web.dom import window
 from app.web.screen.campaign import Campaign
 from app.web.screen.interface import BoardInPlay
@@ -71,6 +71,7 @@ class Results:
         if ending.stars:
             rows.append((t("stars"), star_text(t, ending.stars)))
             said.append((t("stars"), t("stars_value", stars=ending.stars)))
+        thresholds = stars_rule(t, screen.spec, session) if ending.stars else ""
         rows += more_rows
         said += more_rows
         best_key = new_best_key(ending.improved)
@@ -78,7 +79,7 @@ class Results:
                  else t(best_key) if best_key else "", t("stars_more") if ending.more_stars else ""]
         if screen.daily_day is not None:
             notes.append(t("daily_cleared_streak", days=shell.dailies.streak(screen.game, screen.daily_day)))
-        note = shell.i18n.sentences(*notes, *more_notes)
+        note = shell.i18n.sentences(*notes, *more_notes, thresholds)
         self._dialog.show(title, rows, note, is_best=bool(ending.improved), next_step=next_step)
         shell.announce(shell.i18n.sentences(title, *said_rows(t, said), note))
 
@@ -91,7 +92,7 @@ class Results:
         page = str(window.location.href).split("#")[0]
         card = None
         if screen.daily_day is not None:
-            card = result_card(shell.i18n.lang, game, screen.daily_day, url=page + daily_hash(game),
+            card = result_card(shell.i18n.lang, game, screen.daily_day, url=page + daily_hash(game, screen.daily_day),
                                **card_fields(screen.spec, session))
         link = replay_link(screen.spec, session.log_start, session.move_log) if session.move_log else None
         self._dialog.set_extras(stats_hash=format_hash(game, screen=STATS), card=card, replay_hash=link,
@@ -111,6 +112,14 @@ class Results:
 def said_rows(t: Callable[..., str], rows: list[tuple[str, str]]) -> list[str]:
     """A result's rows as a screen reader hears them: "Moves: 3", "Par: 2" (sentences, not one run of words)."""
     return [t("result_said_row", label=label, value=value) for label, value in rows]
+
+
+def stars_rule(t: Callable[..., str], spec: Any, session: Any) -> str:
+    """How a board's stars are earned, with its par: "★★★ at par (5 moves), ★★ within 7 moves, else ★…"."""
+    if spec.par is None:
+        return ""
+    par = int(spec.par(session.restart_point))
+    return str(t("stars_rule", par=par, near=par + PAR_MARGIN))
 
 
 def star_text(t: Callable[..., str], stars: int) -> str:

@@ -66,6 +66,9 @@ class BoardInPlay(Protocol):
     def check(self) -> None:
         """Mark what is already wrong."""
 
+    def show_solution(self) -> None:
+        """Ask, then play the whole solution (counted as help); the result's replay steps through it."""
+
     def new_game(self, params: Any = None, *, focus_board: bool = True) -> None:
         """Start a fresh puzzle (default: the current params, or an endless run's next)."""
 

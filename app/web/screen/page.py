@@ -74,6 +74,11 @@ class GamePage:
         self.share = ShareBox(listeners, open_id=screen.open_game_id, say=shell.announce, t=t)
         extras = element("div", cls="extras")
         view.extra_controls(extras)
+        # Tatham's Solve: the whole solution on the board, asked first, counted as help (its replay steps through it).
+        self.solve_button = element("button", cls="control show-solution", attrs={
+            "type": "button", "id": "show-solution", "data-i18n": "show_solution"})
+        listeners.on(self.solve_button, "click", lambda _event: screen.show_solution())
+        extras.appendChild(self.solve_button)
         records = element("p", cls="game-records", children=[
             element("a", attrs={"href": daily_hash(screen.game), "data-i18n": "daily_link", "id": "daily-link"}),
             element("a", attrs={"href": format_hash(screen.game, screen=STATS), "data-i18n": "stats_link",

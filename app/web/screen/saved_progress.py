@@ -1,4 +1,5 @@
-"""The game in play kept across reloads (`app.core.progress` records, under `progress:<game>`)."""
+"""The game in play kept across reloads and screens (`app.core.progress` records, under `progress:<game>`;
+the daily under `progress:<game>:daily`, so it never replaces the game in progress)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from app.core import progress
 class SavedProgress:
     """One game's saved board: written at the clock's next tick after a move (`dirty`), or when the page hides."""
 
-    def __init__(self, storage: Any, game: str) -> None:
+    def __init__(self, storage: Any, game: str, *, daily: bool = False) -> None:
         self._storage = storage
-        self.key = f"progress:{game}"
+        self.key = progress.slot_key(game, daily=daily)
         self.dirty = False  # a change not yet written: writing the move log on every move would delay its frame
 
     def read(self) -> Any:

@@ -34,7 +34,7 @@ def size_menu(spec: GameSpec[Any, Any, Any], t: Translate, setting: Setting, par
     only a link names, an endless run's 7×7) is named by a "current" entry so the menu says what
     is on screen; on a stage it only says "Choose a board" (stages are chosen from the stage list).
     A board New game cannot make again (a stage made in the editor: New game makes the nearest
-    endless board, `adjust_params`) is named but disabled: it is what is on screen, not a choice.
+    endless board, `adjust_params`) is not listed among the boards to make either: "Choose a board".
     """
     current = spec.format_params(params)
     options = [MenuOption(name, preset_text(spec, t, name, preset)) for name, preset in spec.presets.items()]
@@ -44,11 +44,11 @@ def size_menu(spec: GameSpec[Any, Any, Any], t: Translate, setting: Setting, par
         options.append(MenuOption("custom", t("custom_size")))
     elif chosen == "custom":
         chosen = "current"
-        if on_stage:
+        remade = spec.format_params(adjusted_params(spec, params, setting)) == current
+        if on_stage or not remade:
             options.append(MenuOption("current", t("size_choose")))
         else:
-            remade = spec.format_params(adjusted_params(spec, params, setting)) == current
-            options.append(MenuOption("current", params_text(spec, t, params), disabled=not remade))
+            options.append(MenuOption("current", params_text(spec, t, params)))
     return options, chosen
 
 

@@ -197,12 +197,12 @@ class GameView:
         """Return (id, label, value) rows shown beside the board."""
         return [
             ("moves", self.t("moves"), str(session.moves)),
-            ("time", self.t("time"), format_clock(session.elapsed)),
+            ("time", self.t("time"), format_clock(session.elapsed, tenths=session.over)),
         ]
 
     def result_rows(self, session: Session[Any, Any]) -> list[tuple[str, str]]:
         """Return (label, value) rows for the clear dialog."""
-        return [(self.t("time"), format_clock(session.elapsed))]
+        return [(self.t("time"), format_clock(session.elapsed, tenths=True))]
 
     def extra_controls(self, host: Any) -> None:
         """Add game-specific controls (settings) to the panel."""

@@ -186,11 +186,16 @@ class MinesView(GameView):
 
     # ----- input -----------------------------------------------------------------------------
 
+    flag_mode = False  # the play bar's Flag mode: a tap (click, Enter) flags and a long press opens
+
     def move_for(self, action: str, state: mines.State, row: int, col: int) -> Any:
         """Open a cell or chord on an opened number (the backend tells which); or cycle a hidden cell's mark.
 
         Marks go flag, then ? when that setting is on; the backend refuses marks on opened cells.
+        In Flag mode the two actions trade places (minesweeper.online's touch toggle).
         """
+        if self.flag_mode:
+            action = "open" if action == "flag" else "flag"
         if action == "flag":
             return ("mark", row, col, bool(self.host.setting("mines_question_marks")))
         return ("open", row, col)
@@ -255,8 +260,8 @@ class MinesView(GameView):
         t = self.t
         return [
             ("mines-left", t("mines_left_label"), str(mines.mines_left(session.state))),
-            ("time", t("time"), format_clock(session.elapsed)),
-            ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—"),
+            ("time", t("time"), format_clock(session.elapsed, tenths=session.over)),
+            ("best-time", t("best_time"), format_clock(best["time"], tenths=True) if "time" in best else "—"),
         ]
 
     def result_rows(self, session: Any) -> list[tuple[str, str]]:
@@ -270,6 +275,23 @@ class MinesView(GameView):
         if session.deaths:
             rows.append((self.t("deaths"), str(session.deaths)))
         return rows
+
+    def play_tools(self, listen: Any) -> Any:
+        """Flag mode, beside the board: a toggle for touch players (a tap flags; a long press opens)."""
+        self.flag_mode = False
+        button = element("button", cls="control flag-mode", attrs={
+            "type": "button", "id": "mines-flag-mode", "aria-pressed": "false", "data-i18n": "mines_flag_mode",
+            "aria-describedby": "mines-flag-mode-note"})
+        note = element("span", cls="visually-hidden", attrs={"id": "mines-flag-mode-note",
+                                                              "data-i18n": "mines_flag_mode_note"})
+
+        def toggle(_event: Any) -> None:
+            self.flag_mode = not self.flag_mode
+            button.setAttribute("aria-pressed", "true" if self.flag_mode else "false")
+            self.host.announce(self.t("mines_flag_mode_on" if self.flag_mode else "mines_flag_mode_off"))
+
+        listen(button, "click", toggle)
+        return element("div", cls="play-tools mines-tools", children=[button, note])
 
     def extra_controls(self, host: Any) -> None:
         """Switches for no-guess boards and question marks."""

@@ -12,6 +12,7 @@ the stage as it is now, and say why not otherwise. Drafts are `app.core.drafts` 
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from app.core import registry
@@ -20,6 +21,7 @@ from app.core.gameid import GameIdError
 from app.core.route import EDIT, format_hash
 from app.games import mirrors
 from app.games.mirrors import editor
+from app.games.mirrors.cells import COLOUR_NAMES
 from app.games.mirrors.editor import EditError, EditorStage, Verdict
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
@@ -54,6 +56,40 @@ EDITOR_SIDE_BY_SIDE = "(min-width: 900px)"
 EDITOR_STYLESHEET = "static/css/games/mirrors-editor.css"
 _last_text: str | None = None  # the stage last built this visit: `#mirrors/edit` alone opens it again
 _last_verdict: tuple[EditorStage, Verdict] | None = None  # the last Test this visit: Back after Play keeps it
+VERDICT_KEY = "masume:mirrors-editor-verdict"  # sessionStorage: the last Test of this tab, kept over a reload
+
+
+def keep_verdict(text: str, verdict: Verdict) -> None:
+    """Keep the last Test for this tab (sessionStorage), so a reload of the same stage needs no second Test."""
+    try:
+        window.sessionStorage.setItem(VERDICT_KEY, json.dumps({"stage": text, "verdict": list(verdict)}))
+    except Exception:  # storage denied (a portal's frame) or full: the Test is kept for this visit only
+        pass
+
+
+def kept_verdict(stage: EditorStage) -> Verdict | None:
+    """The Test kept for `stage` by this tab, if it reads back and still names this very stage.
+
+    A verdict that lets Play and Share open a stage is believed only when its game ID reads back as
+    this stage (edited data cannot make an unproved stage look tested: the game's own decode proves it).
+    """
+    try:
+        raw = window.sessionStorage.getItem(VERDICT_KEY)
+        kept = json.loads(str(raw)) if raw is not None else None
+        if not isinstance(kept, dict) or kept.get("stage") != editor.to_text(stage):
+            return None
+        fields = list(kept["verdict"])
+        if len(fields) > 6:  # (JSON keeps the dark targets as lists)
+            fields[6] = tuple(tuple(int(part) for part in target) for target in fields[6])
+        verdict = Verdict(*fields)
+        if verdict.outcome not in editor.OUTCOMES:
+            return None
+        # (decode, inside from_game_id, proves the stage solvable within the game's own budget)
+        if verdict.shareable and editor.to_text(editor.from_game_id(verdict.game_id)) != editor.to_text(stage):
+            return None
+        return verdict
+    except Exception:  # damaged, edited or denied: Test again
+        return None
 
 
 class EditorView(MirrorsView):
@@ -104,6 +140,8 @@ class EditorScreen:
         self.stage = self._opening_stage(text if text is not None else _last_text)
         if _last_verdict is not None and _last_verdict[0] == self.stage:
             self.verdict = _last_verdict  # the stage Test proved, back from Play: no second Test to share it
+        elif (kept := kept_verdict(self.stage)) is not None:
+            self.verdict = (self.stage, kept)  # the same stage after a reload: its Test still holds
         _last_text = editor.to_text(self.stage)
         shell.replace_hash(format_hash(game, _last_text, EDIT))  # the address names the stage: a reload keeps it
         self.root = element("section", cls="editor game-mirrors", attrs={"aria-labelledby": "editor-title"})
@@ -150,6 +188,8 @@ class EditorScreen:
                           ("share", "mirrors_edit_share")):
             buttons[name] = element("button", cls="control", attrs={
                 "type": "button", "id": f"editor-{name}", "data-i18n": key})
+            if name != "test":  # dim until a Test proves the stage as it is; a press still says why
+                buttons[name].setAttribute("aria-describedby", "editor-verdict")
             on(buttons[name], "click", calling(getattr(self, name)))
         self.buttons = buttons
         self.verdict_line = element("p", cls="editor-verdict", attrs={"id": "editor-verdict"})
@@ -168,7 +208,7 @@ class EditorScreen:
         clear = element("button", attrs={"type": "button", "id": "editor-clear", "data-i18n": "mirrors_edit_clear"})
         on(clear, "click", lambda _event: self.shell.confirm(
             self.t("mirrors_edit_clear_title"), self.t("mirrors_edit_clear_text"), self._clear,
-            yes_key="mirrors_edit_clear_yes"))
+            yes_key="mirrors_edit_clear_yes", no_key="mirrors_edit_clear_no"))
         self.draft_list = DraftList(self.t, listen, on_save=self.save_draft, on_open=self.open_draft,
                                     on_delete=self._ask_delete)
         back = element("p", cls="game-records", children=[
@@ -345,21 +385,31 @@ class EditorScreen:
         self.verdict_line.textContent = self.t("mirrors_edit_testing")
         self.shell.announce(self.t("mirrors_edit_testing"))
         self.slow.start(editor.verdict_steps(stage), lambda verdict: self._tested(stage, verdict))
+        self._show_proved()  # (dim while the Test runs)
 
     def _tested(self, stage: EditorStage, verdict: Verdict) -> None:
         global _last_verdict
         self.verdict = _last_verdict = (stage, verdict)
+        keep_verdict(editor.to_text(stage), verdict)
         self.shell.announce(self._show_verdict())
 
     def _test_cancelled(self) -> None:
         self.verdict = None
+        self._show_proved()
         self.verdict_line.textContent = self.t("mirrors_edit_test_cancelled")
         self.shell.announce(self.t("mirrors_edit_test_cancelled"))
 
     def _verdict_text(self, verdict: Verdict) -> str:
         t = self.t
         if not verdict.shareable:
-            return t(f"mirrors_edit_verdict_{verdict.outcome}")
+            said = t(f"mirrors_edit_verdict_{verdict.outcome}")
+            if verdict.outcome == "unsolvable" and verdict.dark:  # which target no layout can light
+                row, col, colour = verdict.dark[0]
+                where = t("mirrors_edit_dark", colour=t(f"mirrors_colour_{COLOUR_NAMES[int(colour)]}"),
+                          row=int(row) + 1, col=int(col) + 1)
+                more = t("mirrors_edit_dark_more", more=len(verdict.dark) - 1) if len(verdict.dark) > 1 else ""
+                said = self.shell.i18n.sentences(said, where, more)
+            return said
         unique = (t("mirrors_edit_unique_unknown") if verdict.unique is None else t("mirrors_edit_unique")
                   if verdict.unique else t("mirrors_edit_not_unique", par=verdict.par))
         return self.shell.i18n.sentences(t("mirrors_edit_verdict_solvable", par=verdict.par), unique,
@@ -376,7 +426,18 @@ class EditorScreen:
         else:
             text = self._verdict_text(self.verdict[1])
         self.verdict_line.textContent = text
+        self._show_proved()
         return text
+
+    def _show_proved(self) -> None:
+        """Play and Share look usable only while a Test has proved the stage as it is now.
+
+        aria-disabled, not disabled: they stay focusable, and a press says why not.
+        """
+        proved = (self.verdict is not None and not self.slow.running and self.verdict[0] == self.stage
+                  and self.verdict[1].shareable)
+        for name in ("play", "share"):
+            self.buttons[name].setAttribute("aria-disabled", "false" if proved else "true")
 
     def _proved_id(self) -> str | None:
         """The game ID of the stage as it is, if Test proved it solvable; else say why not and return None."""

@@ -29,7 +29,7 @@ class Palette:
 
     def __init__(self, listen: Listen, on_choose: Callable[[str], None], *, swatch: Callable[..., None],
                  palette: Callable[[], str]) -> None:
-        self.chosen = "wall"
+        self.chosen = "mirror_slash"  # what a stage needs most: a mirror to turn
         self._swatch, self._palette = swatch, palette
         self._painted = ""  # the colours the tiles were drawn in
         self.radios: dict[str, Any] = {}

@@ -53,14 +53,14 @@ class ParView(GameView):
             ("moves", t("moves"), str(session.moves)),
             ("par", self.par_label(), str(self.par(session.restart_point))),
             *self.extra_stats(session),
-            ("time", t("time"), format_clock(session.elapsed)),
+            ("time", t("time"), format_clock(session.elapsed, tenths=session.over)),
             ("best-moves", t("best_moves"), str(int(best["moves"])) if "moves" in best else "—"),
-            ("best-time", t("best_time"), format_clock(best["time"]) if "time" in best else "—"),
+            ("best-time", t("best_time"), format_clock(best["time"], tenths=True) if "time" in best else "—"),
         ]
 
     def result_rows(self, session: Any) -> list[tuple[str, str]]:
         """Moves, par and time."""
         t = self.t
         return [(t("moves"), str(session.moves)), (self.par_label(), str(self.par(session.restart_point))),
-                (t("time"), format_clock(session.elapsed))]
+                (t("time"), format_clock(session.elapsed, tenths=True))]
 
