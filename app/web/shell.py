@@ -506,17 +506,20 @@ class Shell:
         event.preventDefault()
         self.open_keys()
 
-    def confirm(self, title: str, text: str, on_yes: Any, *, yes_key: str = "confirm_yes") -> None:
+    def confirm(self, title: str, text: str, on_yes: Any, *, yes_key: str = "confirm_yes",
+                no_key: str = "confirm_no") -> None:
         """Ask before something that cannot be taken back; No (the default, and Escape) does nothing.
 
-        `yes_key` names Yes by what it does ("Yes, new game", "Yes, restart").
+        `yes_key` names Yes by what it does ("Yes, new game", "Yes, restart"), `no_key` No by what it keeps
+        ("No, keep playing"; the editor's "No, keep the board").
         """
         self._confirmed = on_yes
         by_id("confirm-title").textContent = title
         by_id("confirm-text").textContent = text
-        yes = by_id("confirm-yes")
-        yes.setAttribute("data-i18n", yes_key)
-        yes.textContent = self.i18n.t(yes_key)
+        for button_id, key in (("confirm-yes", yes_key), ("confirm-no", no_key)):
+            button = by_id(button_id)
+            button.setAttribute("data-i18n", key)
+            button.textContent = self.i18n.t(key)
         dialog = by_id("confirm-dialog")
         if not dialog.open:
             open_dialog(dialog)

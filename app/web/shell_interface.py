@@ -85,8 +85,9 @@ class ShellServices(Protocol):
     def check_storage(self) -> None:
         """Say once if records could not be kept."""
 
-    def confirm(self, title: str, text: str, on_yes: Callable[[], None], *, yes_key: str = "confirm_yes") -> None:
-        """Ask before something that cannot be taken back; `on_yes` runs only on Yes."""
+    def confirm(self, title: str, text: str, on_yes: Callable[[], None], *, yes_key: str = "confirm_yes",
+                no_key: str = "confirm_no") -> None:
+        """Ask before something that cannot be taken back; `on_yes` runs only on Yes (`no_key` words No)."""
 
     def replace_hash(self, fragment: str) -> None:
         """Write the address without opening another screen."""

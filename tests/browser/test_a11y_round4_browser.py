@@ -7,7 +7,9 @@ the screen as it found them.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
+from app.games.mirrors import editor
 from tests.browser.conftest import go
 
 pytestmark = pytest.mark.browser
@@ -53,3 +55,101 @@ def test_the_open_settings_panel_and_every_control_in_it_lie_inside_the_window(p
             page.locator("#settings summary").click()
         page.evaluate("() => { document.documentElement.style.fontSize = ''; }")
         page.set_viewport_size(WIDE)
+
+
+# ----- Must 2: the editor's size selects never delete pieces while browsing; Undo brings a resize's losses back --------
+
+def editor_cell(page, row: int, col: int):  # noqa: ANN001, ANN201 - a Playwright Locator
+    return page.locator(f'.board-grid button[data-row="{row}"][data-col="{col}"]')
+
+
+def live(page) -> str:  # noqa: ANN001
+    return page.evaluate("() => document.getElementById('live').textContent.replace(/\\u00a0$/, '')")
+
+
+def editor_with_a_red_target(page) -> None:  # noqa: ANN001
+    """A blank 6×6 stage with a red target at row 3, column 6 (the audit's case), put by the palette and a click."""
+    go(page, "#mirrors/edit/" + editor.to_text(editor.blank(6, 6)))
+    page.locator("#editor-piece-target_red").check()
+    editor_cell(page, 2, 5).click()
+    assert editor_cell(page, 2, 5).get_attribute("aria-label") == "Row 3, column 6, target red unlit"
+
+
+def test_arrowing_the_columns_select_away_and_back_keeps_the_target_and_says_what_a_size_would_remove(page) -> None:  # noqa: ANN001
+    editor_with_a_red_target(page)
+    address = page.evaluate("() => location.hash")
+    page.locator("#editor-width").focus()
+    page.keyboard.press("ArrowUp")  # 5: chosen, not applied
+    assert page.locator("#editor-width").input_value() == "5"
+    note = page.locator("#editor-size-note")
+    assert "5 columns by 6 rows chosen, not applied yet" in note.inner_text()
+    assert "removes Red target at row 3, column 6" in note.inner_text()
+    assert live(page) == note.inner_text()  # said as it is shown
+    assert page.locator(".board-grid button.cell:not(.edge)").count() == 36  # the board is still 6×6
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")  # back to 6
+    assert live(page) == "The board is 6 columns by 6 rows: nothing to apply."
+    assert note.inner_text() == ""
+    assert editor_cell(page, 2, 5).get_attribute("aria-label") == "Row 3, column 6, target red unlit"
+    assert page.evaluate("() => location.hash") == address  # the stage was never changed
+
+
+def test_a_size_that_drops_a_piece_is_applied_on_its_own_action_and_undo_and_redo_bring_it_back(page) -> None:  # noqa: ANN001
+    editor_with_a_red_target(page)
+    page.locator("#editor-width").focus()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")  # Enter in the select applies the size chosen
+    expect(page.locator(".board-grid button.cell:not(.edge)")).to_have_count(30)
+    assert live(page) == ("The board is now 5 columns by 6 rows. Removed Red target at row 3, column 6; "
+                          "Undo brings them back.")
+    assert page.evaluate("() => document.activeElement.id") == "editor-width"  # the focus stays where it was
+    page.locator("#editor-undo").click()
+    expect(page.locator(".board-grid button.cell:not(.edge)")).to_have_count(36)
+    assert editor_cell(page, 2, 5).get_attribute("aria-label") == "Row 3, column 6, target red unlit"
+    assert live(page) == "Undone: the size from 6 columns by 6 rows to 5 columns by 6 rows."
+    assert page.locator("#editor-width").input_value() == "6"
+    assert page.evaluate("() => document.activeElement.id") == "editor-undo"
+    # Ctrl+Y redoes from the board (and Ctrl+Z undoes), as in a game.
+    editor_cell(page, 0, 0).focus()
+    page.keyboard.press("Control+y")
+    expect(page.locator(".board-grid button.cell:not(.edge)")).to_have_count(30)
+    assert page.locator("#editor-redo").get_attribute("aria-disabled") == "true"
+    page.locator("#editor-redo").focus()
+    page.keyboard.press("Enter")  # nothing to redo: it says so, and keeps the focus
+    assert live(page) == "Nothing to redo."
+    assert page.evaluate("() => document.activeElement.id") == "editor-redo"
+    editor_cell(page, 0, 0).focus()
+    page.keyboard.press("Control+z")
+    expect(page.locator(".board-grid button.cell:not(.edge)")).to_have_count(36)
+    assert editor_cell(page, 2, 5).get_attribute("aria-label") == "Row 3, column 6, target red unlit"
+    # The Apply button applies a size chosen with the mouse; a bigger size removes nothing and says so first.
+    page.locator("#editor-height").select_option("8")
+    assert "Applying it removes nothing." in page.locator("#editor-size-note").inner_text()
+    expect(page.locator(".board-grid button.cell:not(.edge)")).to_have_count(36)
+    page.locator("#editor-size-apply").click()
+    expect(page.locator(".board-grid button.cell:not(.edge)")).to_have_count(48)
+    assert live(page) == "The board is now 6 columns by 8 rows."
+
+
+def test_the_editor_questions_name_what_no_keeps(page) -> None:  # noqa: ANN001
+    editor_with_a_red_target(page)
+    page.locator("#editor-clear").click()
+    assert page.locator("#confirm-no").inner_text() == "No, keep the board"
+    page.keyboard.press("Escape")
+    expect(page.locator("#confirm-dialog")).not_to_be_visible()
+    assert editor_cell(page, 2, 5).get_attribute("aria-label") == "Row 3, column 6, target red unlit"
+    page.locator("#editor-save").click()  # a draft ("My stage"), then its Delete
+    page.locator("#editor-drafts button[data-act='delete']").first.click()
+    expect(page.locator("#confirm-dialog")).to_be_visible()
+    assert page.locator("#confirm-no").inner_text() == "No, keep the draft"
+    page.keyboard.press("Escape")
+    expect(page.locator("#editor-drafts button[data-act='delete']")).to_have_count(1)
+    page.evaluate("""() => { for (const key of Object.keys(localStorage))
+        if (key.startsWith('masume:draft:')) localStorage.removeItem(key); }""")
+    go(page, "#crosslight")  # a game's question keeps its own words
+    page.locator(".board-grid button").first.click()
+    page.locator("#new-game").click()
+    expect(page.locator("#confirm-dialog")).to_be_visible()
+    assert page.locator("#confirm-no").inner_text() == "No, keep playing"
+    page.keyboard.press("Escape")
