@@ -157,7 +157,6 @@ class EditorScreen:
         on(self.redo_button, "click", lambda _event: self.redo())
         history = element("div", cls="editor-history", children=[self.undo_button, self.redo_button],
                           attrs={"role": "group", "data-i18n-label": "mirrors_edit_history"})
-        self.history_group = history
         buttons = {}
         for name, key in (("test", "mirrors_edit_test"), ("play", "mirrors_edit_play"),
                           ("share", "mirrors_edit_share")):
@@ -187,9 +186,9 @@ class EditorScreen:
         back = element("p", cls="game-records", children=[
             element("a", attrs={"href": format_hash(self.game), "data-i18n": "mirrors_edit_back"}),
             element("a", cls="back-home", attrs={"href": "#", "data-i18n": "home"})])
-        board_column = element("div", cls="board-column", children=[self.board_area, self.chosen_line, history,
-                                                                    self.keys_line])
-        panel = element("aside", cls="editor-panel", children=[self.form.root, clear, self.draft_list.root, back])
+        board_column = element("div", cls="board-column", children=[self.board_area, self.chosen_line, self.keys_line])
+        panel = element("aside", cls="editor-panel", children=[history, self.form.root, clear, self.draft_list.root,
+                                                                back])
         self.root.appendChild(element("header", cls="game-header", children=[self.heading, intro]))
         # Tab order: the palette, then the board it puts on, Test, Play and Share, then the stage's settings and drafts.
         self.root.appendChild(element("div", cls="editor-layout", children=[
@@ -243,7 +242,7 @@ class EditorScreen:
             top = float(self.board_area.getBoundingClientRect().top) + float(window.scrollY)
             room -= min(top, 200.0)
         else:
-            below = [self.chosen_line, self.history_group, self.palette.root, self.actions]
+            below = [self.chosen_line, self.palette.root, self.actions]
             room -= sum(float(node.getBoundingClientRect().height) for node in below) + 3 * FIT_MARGIN_PX
         size = fitted_cell_px(cells_width(self.board_area), room, self.board,
                               largest=self.view.max_cell_px, smallest=EDITOR_MIN_CELL_PX)
