@@ -37,9 +37,6 @@ from app.web.shell_interface import Screen
 from app.web.snapshot_setting import SnapshotSetting
 from app.web.start_snapshot import drop_after_error
 
-NOTICE_MS = 9000
-
-
 WRAP_KEYS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
@@ -74,8 +71,7 @@ class Shell:
         self.audio = Audio(sfx=self.settings.get("sfx"), bgm=self.settings.get("bgm"))
         self.screen: Screen | None = None
         self._listeners = Listeners()
-        self._hide_notice = Callback(self._clear_notice)
-        self._notice_timer: Any = None
+        self._hide_notice = Callback(self._close_notice)
         self._confirmed: Any = None  # what Yes in the confirm dialog does
         self._routed = False  # whether a screen has been opened yet (the first one is not announced)
         self._engine_waiting = False  # a route waits for numpy (app/web/engine.py)
@@ -172,6 +168,9 @@ class Shell:
             settings.open = False
             focus_on(settings.querySelector("summary"))
         elif not event.defaultPrevented and document.querySelector("dialog[open]") is None:
+            if not by_id("notice").hidden:
+                self._close_notice()  # Escape closes a notice, as its Close button does
+                return
             self.fullscreen.leave()  # (browsers leave full screen on Escape themselves; where one does not, this does)
 
     @staticmethod
@@ -556,26 +555,23 @@ class Shell:
         by_id("live").textContent = ""
 
     def notify(self, text: str, *, link: tuple[str, str] | None = None) -> None:
-        """Show a short visible notice under the header (also read by screen readers).
+        """Show a notice under the header (also read by screen readers), with an optional link (its words, its
+        address: opened in a new tab).
 
-        A notice with a link (its words, its address: opened in a new tab) stays until the player
-        closes it or leaves the screen: a link that vanishes on a timer is one a player cannot follow.
+        A notice stays until the player closes it (its Close button, or Escape) or leaves the screen: it
+        mostly explains something the player did not choose (a link that named no puzzle, a damaged draft,
+        records that cannot be kept), and words that vanish on a timer cannot be read again (WCAG 2.2.1).
         """
         notice = by_id("notice")
         notice.replaceChildren()
-        notice.appendChild(element("span", text=text))
-        if self._notice_timer is not None:
-            window.clearTimeout(self._notice_timer)
-            self._notice_timer = None
+        notice.appendChild(element("span", cls="notice-text", text=text))
         if link is not None:
             words, href = link
             notice.appendChild(element("a", cls="notice-link", text=words,
                                        attrs={"href": href, "target": "_blank", "rel": "noopener"}))
-            close = element("button", cls="notice-close", text=self.i18n.t("close"), attrs={"type": "button"})
-            close.addEventListener("click", self._hide_notice.proxy)
-            notice.appendChild(close)
-        else:
-            self._notice_timer = window.setTimeout(self._hide_notice.proxy, NOTICE_MS)
+        close = element("button", cls="notice-close", text=self.i18n.t("close"), attrs={"type": "button"})
+        close.addEventListener("click", self._hide_notice.proxy)
+        notice.appendChild(close)
         notice.hidden = False
         self._refit_below_notice()
 
@@ -583,10 +579,15 @@ class Shell:
         """Hide the notice at once (what it said no longer applies)."""
         self._clear_notice()
 
+    def _close_notice(self, *_: Any) -> None:
+        """The player closed the notice (Close, Escape): hide it, and keep the focus in the page if it was on Close."""
+        notice = by_id("notice")
+        had_focus = bool(notice.contains(document.activeElement))
+        self._clear_notice()
+        if had_focus:
+            focus_in_place(by_id("view"))
+
     def _clear_notice(self, *_: Any) -> None:
-        if self._notice_timer is not None:
-            window.clearTimeout(self._notice_timer)  # harmless when the timer itself called us
-            self._notice_timer = None
         notice = by_id("notice")
         if notice.hidden:
             return

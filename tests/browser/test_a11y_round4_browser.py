@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from app.games.mirrors import editor
-from tests.browser.conftest import go
+from tests.browser.conftest import NO_SNAPSHOT, go, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -153,3 +153,44 @@ def test_the_editor_questions_name_what_no_keeps(page) -> None:  # noqa: ANN001
     expect(page.locator("#confirm-dialog")).to_be_visible()
     assert page.locator("#confirm-no").inner_text() == "No, keep playing"
     page.keyboard.press("Escape")
+
+
+# ----- Must 4: a notice the player did not choose stays until closed (Close, Escape) ------------------------------
+
+@pytest.fixture(scope="module")
+def clocked_page(browser, base_url, request_log):  # noqa: ANN001, ANN201
+    """A page whose clock Playwright fakes from its first script: a timer that would hide a notice (the old 9 s)
+    is due once the clock is moved past it, and nothing on a wall clock is waited for. (Installed on a page that
+    already runs, the fake clock cannot clear the timers made before it, which then fire on freed proxies.)"""
+    context = browser.new_context(viewport=WIDE)
+    context.add_init_script(NO_SNAPSHOT)
+    page = context.new_page()
+    request_log.watch(page)
+    page.clock.install()
+    page.goto(base_url + "#mirrors/9-99")  # a link that names no stage: opened from outside, as a player would
+    wait_until_ready(page)
+    yield page
+    context.close()
+
+
+def test_a_bad_link_notice_has_no_timer_and_closes_with_escape_and_with_its_button(clocked_page) -> None:  # noqa: ANN001
+    page = clocked_page
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    text = notice.locator(".notice-text").inner_text()
+    assert text.startswith("That link does not name a valid puzzle"), text
+    page.clock.fast_forward("00:30")  # 30 s on the page's clock: far past any auto-hide
+    expect(notice).to_be_visible()
+    assert notice.locator(".notice-text").inner_text() == text  # still there to be read again
+    page.locator("#view h1").focus()
+    page.keyboard.press("Escape")
+    expect(notice).to_be_hidden()
+    # The damaged editor link says so the same way, and its Close button closes it, the focus kept in the page.
+    go(page, "#mirrors/edit/2.6x6-not-a-stage!")
+    expect(notice).to_contain_text("The stage in this link could not be read")
+    page.clock.fast_forward("00:30")
+    expect(notice).to_be_visible()
+    notice.locator(".notice-close").focus()
+    page.keyboard.press("Enter")
+    expect(notice).to_be_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "view"
