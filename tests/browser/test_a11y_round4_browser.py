@@ -57,7 +57,7 @@ def test_the_open_settings_panel_and_every_control_in_it_lie_inside_the_window(p
         page.set_viewport_size(WIDE)
 
 
-# ----- Must 2: the editor's size selects never delete pieces while browsing; Undo brings a resize's losses back --------
+# ----- Must 2: the editor's size selects never delete pieces while browsing; Undo brings a resize's losses back ---
 
 def editor_cell(page, row: int, col: int):  # noqa: ANN001, ANN201 - a Playwright Locator
     return page.locator(f'.board-grid button[data-row="{row}"][data-col="{col}"]')
@@ -154,6 +154,28 @@ def test_the_editor_questions_name_what_no_keeps(page) -> None:  # noqa: ANN001
     expect(page.locator("#confirm-dialog")).to_be_visible()
     assert page.locator("#confirm-no").inner_text() == "No, keep playing"
     page.keyboard.press("Escape")
+
+
+# ----- Should 5: arrowing through the "Endless board" menu of an unplayed stage changes nothing; Enter applies ------
+
+def test_arrowing_through_the_endless_board_menu_does_not_leave_the_stage(page) -> None:  # noqa: ANN001
+    go(page, "#mirrors/4-09")
+    page.wait_for_function("() => location.hash === '#mirrors/4-09'")
+    routes = page.evaluate("() => document.documentElement.dataset.routes")
+    menu = page.locator("#preset")
+    menu.focus()
+    passed = set()
+    page.keyboard.press("Home")
+    for _ in range(menu.evaluate("s => s.options.length")):
+        passed.add(menu.input_value())
+        assert page.evaluate("() => location.hash") == "#mirrors/4-09"  # the stage is still the one in play
+        page.keyboard.press("ArrowDown")
+    assert len(passed - {"current"}) >= 3, passed  # every endless board was passed on the way
+    assert page.evaluate("() => document.documentElement.dataset.routes") == routes
+    page.keyboard.press("Home")
+    page.keyboard.press("Enter")  # Enter in the menu applies the board chosen, as Apply does
+    page.wait_for_function("() => location.hash !== '#mirrors/4-09'")
+    assert page.evaluate("() => document.activeElement.matches('.board-grid button')")  # on to the new board
 
 
 # ----- Must 4: a notice the player did not choose stays until closed (Close, Escape) ------------------------------
