@@ -178,6 +178,24 @@ def test_arrowing_through_the_endless_board_menu_does_not_leave_the_stage(page) 
     assert page.evaluate("() => document.activeElement.matches('.board-grid button')")  # on to the new board
 
 
+# ----- Should 7: Pipe Link's tools are named in words ---------------------------------------------------------------
+
+def test_pipe_links_tool_radios_are_named_in_words(page) -> None:  # noqa: ANN001
+    go(page, "#pipes")
+    group = page.get_by_role("radiogroup", name="A click or tap does")
+    assert [radio.get_attribute("aria-label") for radio in group.get_by_role("radio").all()] == [
+        "Turn clockwise", "Turn counter-clockwise", "Lock"]
+    expect(group.get_by_role("radio", name="Turn clockwise", exact=True)).to_be_checked()
+    assert page.locator(".tool-choice").first.inner_text().strip() == "Turn ↻"  # what is seen stays short
+    page.select_option("#lang-select", "ja")
+    try:
+        expect(group).to_have_count(0)  # (the group's name is in Japanese now)
+        names = page.locator("#pipes-tools input").evaluate_all("rs => rs.map((r) => r.getAttribute('aria-label'))")
+        assert names == ["右に回す", "左に回す", "固定"]
+    finally:
+        page.select_option("#lang-select", "en")
+
+
 # ----- Must 4: a notice the player did not choose stays until closed (Close, Escape) ------------------------------
 
 @pytest.fixture(scope="module")

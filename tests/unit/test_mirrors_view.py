@@ -377,7 +377,13 @@ def test_the_keys_place_turn_and_take_back_and_the_words_say_what_is_left() -> N
     assert "Splitters to place: 0" in said
     taken = mi.apply(placed, ("take", 2, 4))
     said = view.move_summary(placed, taken, ("take", 2, 4), "short")
-    assert said is not None and said.startswith("Took back the piece at row 3, column 5; splitters to place: 1")
+    # the piece taken back is named, as a placement names it (#30)
+    assert said is not None and said.startswith("Took back the splitter / (rising) at row 3, column 5; splitters to "
+                                                "place: 1")
+    back = mi.apply(mi.apply(state, ("place", 1, 1, "splitter", 1)), ("take", 1, 1))
+    said = view.move_summary(mi.apply(state, ("place", 1, 1, "splitter", 1)), back, ("take", 1, 1), "full")
+    assert said is not None and said.startswith("Took back the splitter \\ (falling) at row 2, column 2.")
+    assert view.hint_words(placed, ("take", 2, 4)).startswith("Took back the splitter / (rising) at row 3, column 5")
     said = view.move_summary(state, placed, ("place", 2, 4, "splitter", 0), "short")
     assert said is not None
     assert said.startswith("Placed a splitter / (rising) at row 3, column 5; splitters to place: 0")

@@ -55,12 +55,12 @@ EN = {
     "mirrors_hand_splitters": "Splitters to place: {n}",
     "mirrors_said_placed_mirror": "Placed a mirror {slant} at row {row}, column {col}",
     "mirrors_said_placed_splitter": "Placed a splitter {slant} at row {row}, column {col}",
-    "mirrors_said_took": "Took back the piece at row {row}, column {col}",
+    "mirrors_said_took": "Took back the {piece} {slant} at row {row}, column {col}",
     "mirrors_slant_slash": "/ (rising)",  # a placed piece's slant, in the words said after it
     "mirrors_slant_backslash": "\\ (falling)",
     "mirrors_hinted_placed_mirror": "Placed a mirror {slant} at row {row}, column {col}; {left} moves to go",
     "mirrors_hinted_placed_splitter": "Placed a splitter {slant} at row {row}, column {col}; {left} moves to go",
-    "mirrors_hinted_took": "Took back the piece at row {row}, column {col}; {left} moves to go",
+    "mirrors_hinted_took": "Took back the {piece} {slant} at row {row}, column {col}; {left} moves to go",
     "mirrors_hand_title": "Pieces to place",
     "mirrors_tray_mirror": "mirror",  # after the count: "2 × mirror"
     "mirrors_tray_splitter": "splitter",
@@ -225,7 +225,7 @@ EN_ONE = {
     "mirrors_hinted_splitter": ("left", "Turned the splitter at row {row}, column {col}; 1 move to go"),
     "mirrors_hinted_placed_mirror": ("left", "Placed a mirror {slant} at row {row}, column {col}; 1 move to go"),
     "mirrors_hinted_placed_splitter": ("left", "Placed a splitter {slant} at row {row}, column {col}; 1 move to go"),
-    "mirrors_hinted_took": ("left", "Took back the piece at row {row}, column {col}; 1 move to go"),
+    "mirrors_hinted_took": ("left", "Took back the {piece} {slant} at row {row}, column {col}; 1 move to go"),
     "mirrors_live_count": ("total", "{lit} of 1 target lit"),
     "mirrors_check_turns_left": ("count", "1 turn from solved."),
 }
@@ -265,12 +265,12 @@ JA = {
     "mirrors_hand_splitters": "置けるハーフミラー：{n}枚",
     "mirrors_said_placed_mirror": "{row}行{col}列に鏡 {slant}を置きました",
     "mirrors_said_placed_splitter": "{row}行{col}列にハーフミラー {slant}を置きました",
-    "mirrors_said_took": "{row}行{col}列の部品を取り外しました",
+    "mirrors_said_took": "{row}行{col}列の{piece} {slant}を取り外しました",
     "mirrors_slant_slash": "／（右上がり）",
     "mirrors_slant_backslash": "＼（右下がり）",
     "mirrors_hinted_placed_mirror": "{row}行{col}列に鏡 {slant}を置きました。あと{left}手です",
     "mirrors_hinted_placed_splitter": "{row}行{col}列にハーフミラー {slant}を置きました。あと{left}手です",
-    "mirrors_hinted_took": "{row}行{col}列の部品を取り外しました。あと{left}手です",
+    "mirrors_hinted_took": "{row}行{col}列の{piece} {slant}を取り外しました。あと{left}手です",
     "mirrors_hand_title": "置ける部品",
     "mirrors_tray_mirror": "鏡",  # after the count: "2 × 鏡"
     "mirrors_tray_splitter": "ハーフミラー",

@@ -270,6 +270,8 @@ class MirrorsView(ParView):
         # a hint names its own move.
         now = {"content": self.t(mirrors.cell_kind(after, int(move[1]), int(move[2])).label_key)} \
             if move is not None and move[0] == "turn" else {}
+        if move is not None and move[0] == "take":  # the piece taken back, named as a placement names it
+            now = self._taken_words(int(move[1]), int(move[2]), before, after)
         named = [self._move_words(move, "mirrors_said", **now)] if move is not None else []
         if verbosity != "full":
             parts = [*named, *hand, *(targets or ends[:1])]
@@ -279,6 +281,16 @@ class MirrorsView(ParView):
                               count=text)
             return text
         return self.host.sentences(*named, *hand, *targets, *ends, count)
+
+    def _taken_words(self, row: int, col: int, *states: mirrors.State) -> dict[str, str]:
+        """The piece a take-back moves, in words ({piece} "mirror", {slant} "/ (rising)"): read from the first of
+        `states` that still holds it (the state before the take; after it, for an undone one)."""
+        for state in states:
+            cell = mirrors.cell_kind(state, row, col)
+            if cell.kind in ("mirror", "splitter"):
+                return {"piece": self.t(f"mirrors_tray_{cell.kind}"),
+                        "slant": self.t("mirrors_slant_backslash" if cell.mirror == "\\" else "mirrors_slant_slash")}
+        return {"piece": self.t("mirrors_tray_mirror"), "slant": ""}  # (no state holds it: never, for a legal take)
 
     def _move_words(self, move: Any, prefix: str, **extra: Any) -> str:
         """"Row 2, column 1 turned", "Placed a mirror at row 2, column 1", "Took back the piece at …";
@@ -374,7 +386,8 @@ class MirrorsView(ParView):
                 return self.t("mirrors_hinted_splitter", row=int(move[1]) + 1, col=int(move[2]) + 1, left=left)
             if state.puzzle.places_pieces:
                 return self.t("mirrors_hinted_moves", row=int(move[1]) + 1, col=int(move[2]) + 1, left=left)
-        return self._move_words(move, "mirrors_hinted", left=left)
+        taken = self._taken_words(int(move[1]), int(move[2]), state) if move[0] == "take" else {}
+        return self._move_words(move, "mirrors_hinted", left=left, **taken)
 
     def no_hint_text(self) -> str:
         """Light Path only runs out of hints once solved."""
