@@ -6,9 +6,11 @@ the screen as it found them.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from playwright.sync_api import expect
 
+from app.games import crosslight
 from app.games.mirrors import editor
 from tests.browser.conftest import NO_SNAPSHOT, go, wait_until_ready
 
@@ -194,6 +196,28 @@ def test_pipe_links_tool_radios_are_named_in_words(page) -> None:  # noqa: ANN00
         assert names == ["右に回す", "左に回す", "固定"]
     finally:
         page.select_option("#lang-select", "en")
+
+
+# ----- Should 10: the winning move's words are said, then the result ------------------------------------------------
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_winning_move_is_said_before_the_result(page, motion: str) -> None:  # noqa: ANN001
+    # A board one press from solved: the press at row 3, column 3 of a dark 5×5 board, pressed again.
+    lights = np.zeros((5, 5), dtype=bool)
+    for row, col in ((2, 2), (1, 2), (3, 2), (2, 1), (2, 3)):
+        lights[row, col] = True
+    board = crosslight.State(crosslight.parse_params("5x5"), lights)
+    page.emulate_media(reduced_motion=motion)
+    try:
+        go(page, "#crosslight/" + crosslight.encode(board))
+        page.locator('.board-grid button[data-row="2"][data-col="2"]').click()
+        expect(page.locator("#result-dialog")).to_be_visible()
+        said = live(page)
+        assert said.startswith("Pressed row 3, column 3; 0 lights on"), said  # the move first…
+        assert "Cleared!" in said and said.index("Cleared!") > said.index("0 lights on"), said  # …then the result
+        page.locator("#result-close").click()
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
 
 
 # ----- Must 4: a notice the player did not choose stays until closed (Close, Escape) ------------------------------

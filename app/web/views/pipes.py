@@ -331,8 +331,12 @@ class PipesView(ParView):
                           n=n, total=total)
         if move is not None and move[0] in ("lock", "unlock_all"):
             return self._lock_text(before, after, move)
-        if pipes.status(after) != 0:
-            return None  # the clear message follows
+        if pipes.status(after) != 0:  # the turn that won, in its own words: the clear message follows them
+            if move is None or move[0] not in ("cw", "ccw"):
+                return None  # (a hinted move's words are the hint's)
+            row, col = int(move[1]), int(move[2])
+            return self.t(f"pipes_said_turned_{move[0]}", row=row + 1, col=col + 1,
+                          sides=self._sides(after.tile(row, col)))
         text = self._flow_text(before, after, verbosity)
         if move is not None and move[0] != "set":  # a turn names its tile and how it now lies (full: which way it went)
             row, col = int(move[1]), int(move[2])
