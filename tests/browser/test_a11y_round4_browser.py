@@ -220,6 +220,28 @@ def test_the_winning_move_is_said_before_the_result(page, motion: str) -> None: 
         page.emulate_media(reduced_motion="no-preference")
 
 
+# ----- Should 11: nothing is said twice --------------------------------------------------------------------------
+
+LIVE = "[role=status], [role=alert], [role=log], [aria-live]:not([aria-live=off])"
+
+
+def test_the_tray_counts_and_the_editor_test_are_each_said_once(page) -> None:  # noqa: ANN001
+    go(page, "#mirrors/4-07")
+    counts = page.locator("#mirrors-hand-counts")
+    assert counts.inner_text() == "Splitters to place: 1"  # still there for a reader of the tray…
+    assert counts.evaluate("(n, live) => n.closest(live) === null", LIVE)  # …but not a live region of its own
+    editor_with_a_red_target(page)
+    page.evaluate("""() => { window.__said = [];
+        new MutationObserver(() => window.__said.push(document.getElementById('live').textContent))
+            .observe(document.getElementById('live'), {childList: true, characterData: true, subtree: true}); }""")
+    page.locator("#editor-test").click()
+    expect(page.locator("#editor-verdict")).to_have_text(
+        "There is no light source: put one on the edge around the board.")
+    assert page.locator("#busy-label").evaluate("(n, live) => n.closest(live) !== null", LIVE)  # the busy mark says it
+    said = page.evaluate("() => window.__said")
+    assert not any("Testing the stage" in text for text in said), said  # so the live region does not
+
+
 # ----- Must 4: a notice the player did not choose stays until closed (Close, Escape) ------------------------------
 
 @pytest.fixture(scope="module")

@@ -441,8 +441,7 @@ class EditorScreen:
     def test(self) -> None:
         """Test the stage in slices; the verdict is shown and said when it is in."""
         stage = self.stage
-        self.verdict_line.textContent = self.t("mirrors_edit_testing")
-        self.shell.announce(self.t("mirrors_edit_testing"))
+        self.verdict_line.textContent = self.t("mirrors_edit_testing")  # (the busy mark's status line says it)
         self.slow.start(editor.verdict_steps(stage), lambda verdict: self._tested(stage, verdict))
 
     def _tested(self, stage: EditorStage, verdict: Verdict) -> None:
