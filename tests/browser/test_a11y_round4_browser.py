@@ -220,6 +220,25 @@ def test_the_winning_move_is_said_before_the_result(page, motion: str) -> None: 
         page.emulate_media(reduced_motion="no-preference")
 
 
+# ----- Should 12: the result's stars are read in words, without their glyphs ----------------------------------------
+
+def test_the_results_stars_are_seen_as_glyphs_and_read_as_words(page) -> None:  # noqa: ANN001
+    go(page, "#mirrors/1-01")
+    for _ in range(30):  # the hints play the stage to its end (then Hint is disabled)
+        if page.locator("#hint").is_disabled():
+            break
+        page.locator("#hint").click()
+        page.wait_for_function("() => !document.querySelector('.game.is-busy')")
+    expect(page.locator("#result-dialog")).to_be_visible()
+    stars = page.locator("#result-details dd").filter(has_text="of 3")
+    seen = stars.inner_text()
+    assert seen[0] in "★☆" and seen.endswith("of 3"), seen
+    read = stars.evaluate("""d => [...d.querySelectorAll('*'), d].filter((n) => !n.closest('[aria-hidden="true"]'))
+        .flatMap((n) => [...n.childNodes].filter((c) => c.nodeType === 3)).map((c) => c.textContent).join('')""")
+    assert read.strip() == seen.lstrip("★☆ "), read  # "2 of 3": the words alone
+    page.locator("#result-close").click()
+
+
 # ----- Should 11: nothing is said twice --------------------------------------------------------------------------
 
 LIVE = "[role=status], [role=alert], [role=log], [aria-live]:not([aria-live=off])"
