@@ -259,7 +259,7 @@ class Shell:
             self.screen.close()
             self.screen = None
         self._remove_engine_note()
-        status = dom.element("p", attrs={"role": "status", "data-i18n": "loading_engine"})
+        status = dom.element("p", attrs={"role": "status"})  # its words come once it is in the page (below)
         # The boot screen's blinking grid: numpy's 3 MB can take a while on a slow link, and a still
         # page looks stuck (CSS only, so it keeps moving while Python is busy; still with reduced motion).
         blinking = dom.element("div", cls="loading-grid", attrs={"aria-hidden": "true"},
@@ -269,6 +269,10 @@ class Shell:
                                      blinking, status])
         self.i18n.apply(note)
         by_id("view").appendChild(note)
+        # A status line is heard when its words change: put in empty, then worded (inserted with its words
+        # already in it, it was not read at all by some screen readers).
+        status.setAttribute("data-i18n", "loading_engine")
+        status.textContent = self.i18n.t("loading_engine")
         document.documentElement.setAttribute("data-view", "loading")
         self._waiting_for = game
         document.title = self._waiting_title()  # the tab names the game asked for, as its screen will

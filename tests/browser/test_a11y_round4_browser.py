@@ -261,6 +261,15 @@ def test_the_tray_counts_and_the_editor_test_are_each_said_once(page) -> None:  
     assert not any("Testing the stage" in text for text in said), said  # so the live region does not
 
 
+# ----- Should 15: one Import button, 日本語 marked as Japanese ------------------------------------------------------
+
+def test_home_has_one_import_button_and_the_language_menu_marks_each_languages_name(page) -> None:  # noqa: ANN001
+    go(page, "#")
+    expect(page.get_by_role("button", name="Import records")).to_have_count(1)  # the file input is not a second
+    assert page.locator("#lang-select option[value=ja]").get_attribute("lang") == "ja"
+    assert page.locator("#lang-select option[value=en]").get_attribute("lang") == "en"
+
+
 # ----- Must 4: a notice the player did not choose stays until closed (Close, Escape) ------------------------------
 
 @pytest.fixture(scope="module")

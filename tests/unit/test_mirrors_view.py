@@ -453,3 +453,15 @@ def test_a_board_new_game_can_make_again_is_named_and_can_be_chosen() -> None:
     assert chosen == "current" and options[-1] == MenuOption("current", "Hard 7×9", disabled=False)
     options, chosen = menu_on(mi.stage_state("1-01"), on_stage=True)
     assert chosen == "current" and options[-1] == MenuOption("current", "Choose a board")
+
+
+@pytest.mark.parametrize("palette", ["standard", "okabe_ito"])
+def test_every_element_colour_stands_out_at_3_to_1_on_a_tile(palette: str) -> None:
+    """Filters, glass, targets and sources are outlined in their colour on the dark tile (WCAG 1.4.11): the
+    colour-blind palette's blue (#0072b2) was 2.99:1 (#30)."""
+    from app.web.views.mines_palette import contrast_ratio
+    from app.web.views.mirrors_paint import BG, PALETTES
+
+    solid, light, _, _ = PALETTES[palette]
+    for colour in (*solid, *light):
+        assert contrast_ratio(colour, BG["tile"]) >= 3.0, colour
