@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from app.games import crosslight
 from app.games.mirrors import editor
+from app.games.mirrors import stages as mirrors_stages
 from tests.browser.conftest import NO_SNAPSHOT, go, wait_until_ready
 
 pytestmark = pytest.mark.browser
@@ -237,6 +238,38 @@ def test_the_results_stars_are_seen_as_glyphs_and_read_as_words(page) -> None:  
         .flatMap((n) => [...n.childNodes].filter((c) => c.nodeType === 3)).map((c) => c.textContent).join('')""")
     assert read.strip() == seen.lstrip("★☆ "), read  # "2 of 3": the words alone
     page.locator("#result-close").click()
+
+
+# ----- Should 13: a cleared stage's name is never cut off, with text spacing too -----------------------------------
+
+TEXT_SPACING = """* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+p { margin-bottom: 2em !important; }"""  # WCAG 1.4.12's bookmarklet
+
+
+@pytest.mark.parametrize("spacing", [False, True])
+def test_no_cleared_stage_name_is_clipped_at_1280_px(page, spacing: bool) -> None:  # noqa: ANN001
+    ids = list(mirrors_stages.STAGES)
+    page.evaluate("""(ids) => ids.forEach((id) => {
+        localStorage.setItem('masume:stage:mirrors:' + id, JSON.stringify({done: true, best: 88}));
+        localStorage.setItem('masume:stars:mirrors:stage-' + id, JSON.stringify({stars: 3})); })""", ids)
+    if spacing:  # (a constructed sheet: the page's CSP refuses inline styles)
+        page.evaluate("""(css) => { const sheet = new CSSStyleSheet(); sheet.replaceSync(css);
+            document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; }""", TEXT_SPACING)
+    try:
+        go(page, "#mirrors/4-07")
+        details = page.locator("#mirrors-stages")
+        if not details.evaluate("d => d.open"):
+            details.locator("summary").click()
+        assert page.locator(".mirrors-stage.is-done").count() == len(ids)
+        cut = page.evaluate("""() => [...document.querySelectorAll('.mirrors-stage-name')]
+            .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().right
+                           > n.closest('.mirrors-stage').getBoundingClientRect().right + 1)
+            .map((n) => n.textContent)""")
+        assert cut == [], cut
+    finally:
+        page.evaluate("() => { document.adoptedStyleSheets = []; }")
+        page.evaluate("""(ids) => ids.forEach((id) => { localStorage.removeItem('masume:stage:mirrors:' + id);
+            localStorage.removeItem('masume:stars:mirrors:stage-' + id); })""", ids)
 
 
 # ----- Should 11: nothing is said twice --------------------------------------------------------------------------
