@@ -272,6 +272,31 @@ def test_no_cleared_stage_name_is_clipped_at_1280_px(page, spacing: bool) -> Non
             localStorage.removeItem('masume:stars:mirrors:stage-' + id); })""", ids)
 
 
+# ----- Should 14: on a phone the cursor on a wide board stays in view -------------------------------------------------
+
+CURSOR_SEEN = """() => { const cell = document.activeElement, box = cell.getBoundingClientRect();
+    const frame = cell.closest('.board-frame'), outer = frame.getBoundingClientRect();
+    const left = outer.left + frame.clientLeft, top = outer.top + frame.clientTop;
+    return [Number(cell.dataset.col), box.left >= left - 0.5 && box.right <= left + frame.clientWidth + 0.5
+            && box.top >= top - 0.5 && box.bottom <= top + frame.clientHeight + 0.5
+            && box.left >= 0 && box.right <= innerWidth && box.top >= 0 && box.bottom <= innerHeight]; }"""
+
+
+def test_arrowing_along_the_last_row_of_expert_minesweeper_keeps_the_cursor_in_view_on_a_phone(page) -> None:  # noqa: ANN001
+    page.set_viewport_size({"width": 360, "height": 640})
+    try:
+        go(page, "#mines")
+        page.select_option("#preset", "expert")
+        page.locator("#apply-size").click()
+        expect(page.locator(".board-grid button.cell")).to_have_count(480)
+        page.locator('.board-grid button[data-row="15"][data-col="0"]').focus()
+        for col in range(1, 30):
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate(CURSOR_SEEN) == [col, True], col
+    finally:
+        page.set_viewport_size(WIDE)
+
+
 # ----- Should 11: nothing is said twice --------------------------------------------------------------------------
 
 LIVE = "[role=status], [role=alert], [role=log], [aria-live]:not([aria-live=off])"
