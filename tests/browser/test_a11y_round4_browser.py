@@ -297,6 +297,20 @@ def test_arrowing_along_the_last_row_of_expert_minesweeper_keeps_the_cursor_in_v
         page.set_viewport_size(WIDE)
 
 
+# ----- Should 9 (in part): B reads every beam's route on demand -----------------------------------------------------
+
+def test_b_on_the_board_reads_every_beams_route_and_the_help_names_it(page) -> None:  # noqa: ANN001
+    go(page, "#mirrors/3-05")
+    page.locator(".board-grid button.cell").first.focus()
+    page.keyboard.press("b")
+    said = live(page)
+    assert said.startswith("The ") and " beam enters row " in said and " now " in said, said
+    assert page.evaluate("() => document.activeElement.closest('.board-grid') !== null")  # the focus stays
+    page.locator("#keys-button").click()
+    expect(page.locator("#keys-dialog")).to_contain_text("read every beam's route")
+    page.keyboard.press("Escape")
+
+
 # ----- Should 11: nothing is said twice --------------------------------------------------------------------------
 
 LIVE = "[role=status], [role=alert], [role=log], [aria-live]:not([aria-live=off])"

@@ -86,9 +86,9 @@ def test_each_action_is_explained_once_by_what_it_does() -> None:
 def test_light_path_lists_only_the_pieces_a_board_gives() -> None:
     listed = {stage: {a.name for a in view_on(mirrors.stage_state(stage))[0].actions if a.listed}
               for stage in ("1-01", "4-06", "4-07")}
-    assert listed["1-01"] == {"turn"}
-    assert listed["4-06"] == {"turn", "place_mirror", "place_mirror_back", "take"}  # a mirror, no splitter
-    assert listed["4-07"] == {"turn", "place_splitter", "place_splitter_back", "take"}  # a splitter, no mirror
+    assert listed["1-01"] == {"turn", "routes"}  # (B reads the beams' routes on every board, #30)
+    assert listed["4-06"] == {"turn", "place_mirror", "place_mirror_back", "take", "routes"}  # a mirror, no splitter
+    assert listed["4-07"] == {"turn", "place_splitter", "place_splitter_back", "take", "routes"}  # a splitter
     bound = {a.name for a in view_on(mirrors.stage_state("4-07"))[0].actions}
     assert "place_mirror" in bound, "M still answers on 4-07, to say there is no mirror to place"
 
