@@ -53,7 +53,8 @@ MAX_SECONDS = 100 * DAY_SECONDS  # a longer time is a broken clock or edited dat
 MAX_COUNT = 1_000_000  # moves, turns and the like
 MAX_HINTS = 10_000
 MAX_ID_CHARS = 4_096  # game IDs and their start states
-MAX_SHORT_TEXT = 256  # setting values, names of fields
+MAX_SHORT_TEXT = 256  # names of fields
+MAX_SETTING_TEXT = 1_000  # a setting's text (the controls card's record of what it explained lists every game's)
 
 
 class RecordError(ValueError):
@@ -356,7 +357,7 @@ def setting_schema(value: Any) -> Any:
     if is_number(value):
         require(abs(value) <= 1e9, "out_of_range")
         return value
-    require(is_text(value, MAX_SHORT_TEXT), "wrong_type")
+    require(is_text(value, MAX_SETTING_TEXT), "wrong_type")
     return value
 
 

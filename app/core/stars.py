@@ -29,6 +29,18 @@ def rate(moves: int, par: int, assisted: bool = False) -> int:
     return min(earned, ASSISTED_CAP) if assisted else earned
 
 
+STAR_GLYPHS = "★☆"
+
+
+def drawn_and_words(text: str) -> tuple[str, str]:
+    """Split a value that starts with drawn stars ("★★☆ 2 of 3") into the stars and the words after them: the
+    stars are for the eye, and a screen reader reads the words alone ("", text when no star starts it)."""
+    drawn = text[:len(text) - len(text.lstrip(STAR_GLYPHS))]
+    if not drawn:
+        return "", text
+    return drawn, text[len(drawn):].lstrip()
+
+
 def star_schema(value: Any) -> Any:
     """Accept a star record: {"stars": 1..3}."""
     require(isinstance(value, dict) and set(value) == {"stars"}, "wrong_type")

@@ -82,6 +82,7 @@ class GameScreen:
         self._ending: Ending | None = None  # the end waiting for that pause to show
         # The game in progress and the daily's, each in a slot of its own (`saved` is the board in play's).
         self._saves = (SavedProgress(shell.storage, game), SavedProgress(shell.storage, game, daily=True))
+        self._ending_said = ""  # the words of the move that ended it, said again before the result
         self._playing: Play[Any, Any] | None = None  # the board in play and what it counts (app.core.play)
         self._closed = False
         # the UTC date of the daily in play, if it is one
@@ -359,15 +360,16 @@ class GameScreen:
 
         def drawn(changed: list[Position]) -> None:
             # Said first, so a view's own words (after_move) come last.
-            self.narrator.say_change(None, change.before, change.move, hinted=change.hint_words)
+            said = self.narrator.say_change(None, change.before, change.move, hinted=change.hint_words)
             self.view.after_move(change.before, change.after, change.move, changed)
-            self._after_change(change.ending)
+            self._after_change(change.ending, said)
         self.drawing.redraw(drawn)
 
-    def _after_change(self, ending: Ending | None) -> None:
+    def _after_change(self, ending: Ending | None, said: str = "") -> None:
+        """`said`: the words just announced for the change (the result says them again first: it replaces them)."""
         self._sync_hash()
         if ending is not None:
-            self._finish(ending)
+            self._finish(ending, said)
         elif self.session is not None and self.session.move_log:
             self.saved.dirty = True  # written by the next clock tick, or at once when the page hides
         else:
@@ -408,8 +410,8 @@ class GameScreen:
         self.show_status(None)
 
         def drawn(_changed: list[Position]) -> None:
-            self.narrator.say_change(said, change.before)
-            self._after_change(change.ending)
+            words = self.narrator.say_change(said, change.before)
+            self._after_change(change.ending, words)
         self.drawing.redraw(drawn)
         if document.activeElement is not None and getattr(document.activeElement, "disabled", False):
             self.focus_board()  # the button just pressed was disabled by the step (nothing left to undo)
@@ -606,8 +608,9 @@ class GameScreen:
 
     # ----- the end of a game -----------------------------------------------------------------
 
-    def _finish(self, ending: Ending) -> None:
-        """The board ended (already recorded): forget its progress, lock it, show the result."""
+    def _finish(self, ending: Ending, said: str = "") -> None:
+        """The board ended (already recorded): forget its progress, lock it, show the result (its words after
+        `said`, the last move's: a live region that is rewritten at once drops what it held)."""
         self.saved.forget()
         if self.board is not None:
             self.board.set_locked(True)
@@ -615,7 +618,7 @@ class GameScreen:
         # The board shows its finish first (the last move's animation, the mines); then the result
         # opens under it. At once under reduced motion: there is no animation to wait for.
         self._cancel_result()
-        self._ending = ending
+        self._ending, self._ending_said = ending, said
         self._result_timer = window.setTimeout(self._result_call.proxy, 0 if reduced_motion() else RESULT_PAUSE_MS)
 
     def _cancel_result(self) -> None:
@@ -631,7 +634,7 @@ class GameScreen:
         self.results.offer_extras()
         if ending.won:
             self.best = self.shell.bests.get(self.game, self.preset_key)
-            self.results.show_win(ending)
+            self.results.show_win(ending, after=self._ending_said)
         else:
             self.results.show_loss()
 

@@ -193,6 +193,16 @@ def explained_entries(game: str, actions: Iterable[Action]) -> list[str]:
     return [f"{game}:{action.label_key}" for action in listed(actions)]
 
 
+def remembered_entries(seen: Sequence[str], new: Sequence[str], limit: int) -> str:
+    """The controls card's record after it explained `new`: every entry, comma-separated, within `limit` characters
+    (a setting's most): where they do not all fit the oldest go first (their game may explain itself once more),
+    rather than a record too long to store stopping the screen that opens."""
+    entries = [*seen, *new]
+    while entries and len(",".join(entries)) > limit:
+        entries.pop(0)
+    return ",".join(entries)
+
+
 def unexplained(game: str, actions: Iterable[Action], seen: Iterable[str]) -> list[Action]:
     """The board's listed actions whose controls the player has not been shown yet (`explained_entries`)."""
     known = set(seen)

@@ -34,9 +34,10 @@ class RecordsPanel:
         t = shell.i18n.t
         self.status = element("p", cls="records-status", attrs={"id": "records-status", "role": "status"})
         export = element("button", attrs={"type": "button", "id": "export-records"}, text=t("export_records"))
+        # Opened by the Import button: hidden from screen readers too, where it was a second "Import records".
         self.file_input = element("input", attrs={"type": "file", "id": "import-file", "tabindex": "-1",
                                                   "accept": ".json,application/json", "class": "visually-hidden",
-                                                  "aria-label": t("import_records")})
+                                                  "aria-hidden": "true"})
         choose = element("button", attrs={"type": "button", "id": "import-records"}, text=t("import_records"))
         self.root = element("section", cls="records", attrs={"aria-labelledby": "records-title"}, children=[
             element("h2", text=t("records_title"), attrs={"id": "records-title"}),

@@ -37,9 +37,6 @@ from app.web.shell_interface import Screen
 from app.web.snapshot_setting import SnapshotSetting
 from app.web.start_snapshot import drop_after_error
 
-NOTICE_MS = 9000
-
-
 WRAP_KEYS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
@@ -74,8 +71,7 @@ class Shell:
         self.audio = Audio(sfx=self.settings.get("sfx"), bgm=self.settings.get("bgm"))
         self.screen: Screen | None = None
         self._listeners = Listeners()
-        self._hide_notice = Callback(self._clear_notice)
-        self._notice_timer: Any = None
+        self._hide_notice = Callback(self._close_notice)
         self._confirmed: Any = None  # what Yes in the confirm dialog does
         self._routed = False  # whether a screen has been opened yet (the first one is not announced)
         self._engine_waiting = False  # a route waits for numpy (app/web/engine.py)
@@ -172,6 +168,9 @@ class Shell:
             settings.open = False
             focus_on(settings.querySelector("summary"))
         elif not event.defaultPrevented and document.querySelector("dialog[open]") is None:
+            if not by_id("notice").hidden:
+                self._close_notice()  # Escape closes a notice, as its Close button does
+                return
             self.fullscreen.leave()  # (browsers leave full screen on Escape themselves; where one does not, this does)
 
     @staticmethod
@@ -260,7 +259,7 @@ class Shell:
             self.screen.close()
             self.screen = None
         self._remove_engine_note()
-        status = dom.element("p", attrs={"role": "status", "data-i18n": "loading_engine"})
+        status = dom.element("p", attrs={"role": "status"})  # its words come once it is in the page (below)
         # The boot screen's blinking grid: numpy's 3 MB can take a while on a slow link, and a still
         # page looks stuck (CSS only, so it keeps moving while Python is busy; still with reduced motion).
         blinking = dom.element("div", cls="loading-grid", attrs={"aria-hidden": "true"},
@@ -270,6 +269,10 @@ class Shell:
                                      blinking, status])
         self.i18n.apply(note)
         by_id("view").appendChild(note)
+        # A status line is heard when its words change: put in empty, then worded (inserted with its words
+        # already in it, it was not read at all by some screen readers).
+        status.setAttribute("data-i18n", "loading_engine")
+        status.textContent = self.i18n.t("loading_engine")
         document.documentElement.setAttribute("data-view", "loading")
         self._waiting_for = game
         document.title = self._waiting_title()  # the tab names the game asked for, as its screen will
@@ -510,18 +513,16 @@ class Shell:
                 no_key: str = "confirm_no") -> None:
         """Ask before something that cannot be taken back; No (the default, and Escape) does nothing.
 
-        `yes_key` names Yes by what it does ("Yes, new game", "Yes, restart"); `no_key` names No by what it
-        keeps ("No, keep playing", "No, keep the board").
+        `yes_key` names Yes by what it does ("Yes, new game", "Yes, restart"), `no_key` No by what it keeps
+        ("No, keep playing"; the editor's "No, keep the board").
         """
         self._confirmed = on_yes
         by_id("confirm-title").textContent = title
         by_id("confirm-text").textContent = text
-        yes = by_id("confirm-yes")
-        yes.setAttribute("data-i18n", yes_key)
-        yes.textContent = self.i18n.t(yes_key)
-        no = by_id("confirm-no")
-        no.setAttribute("data-i18n", no_key)
-        no.textContent = self.i18n.t(no_key)
+        for button_id, key in (("confirm-yes", yes_key), ("confirm-no", no_key)):
+            button = by_id(button_id)
+            button.setAttribute("data-i18n", key)
+            button.textContent = self.i18n.t(key)
         dialog = by_id("confirm-dialog")
         if not dialog.open:
             open_dialog(dialog)
@@ -558,26 +559,23 @@ class Shell:
         by_id("live").textContent = ""
 
     def notify(self, text: str, *, link: tuple[str, str] | None = None) -> None:
-        """Show a short visible notice under the header (also read by screen readers).
+        """Show a notice under the header (also read by screen readers), with an optional link (its words, its
+        address: opened in a new tab).
 
-        A notice with a link (its words, its address: opened in a new tab) stays until the player
-        closes it or leaves the screen: a link that vanishes on a timer is one a player cannot follow.
+        A notice stays until the player closes it (its Close button, or Escape) or leaves the screen: it
+        mostly explains something the player did not choose (a link that named no puzzle, a damaged draft,
+        records that cannot be kept), and words that vanish on a timer cannot be read again (WCAG 2.2.1).
         """
         notice = by_id("notice")
         notice.replaceChildren()
-        notice.appendChild(element("span", text=text))
-        if self._notice_timer is not None:
-            window.clearTimeout(self._notice_timer)
-            self._notice_timer = None
+        notice.appendChild(element("span", cls="notice-text", text=text))
         if link is not None:
             words, href = link
             notice.appendChild(element("a", cls="notice-link", text=words,
                                        attrs={"href": href, "target": "_blank", "rel": "noopener"}))
-            close = element("button", cls="notice-close", text=self.i18n.t("close"), attrs={"type": "button"})
-            close.addEventListener("click", self._hide_notice.proxy)
-            notice.appendChild(close)
-        else:
-            self._notice_timer = window.setTimeout(self._hide_notice.proxy, NOTICE_MS)
+        close = element("button", cls="notice-close", text=self.i18n.t("close"), attrs={"type": "button"})
+        close.addEventListener("click", self._hide_notice.proxy)
+        notice.appendChild(close)
         notice.hidden = False
         self._refit_below_notice()
 
@@ -585,10 +583,15 @@ class Shell:
         """Hide the notice at once (what it said no longer applies)."""
         self._clear_notice()
 
+    def _close_notice(self, *_: Any) -> None:
+        """The player closed the notice (Close, Escape): hide it, and keep the focus in the page if it was on Close."""
+        notice = by_id("notice")
+        had_focus = bool(notice.contains(document.activeElement))
+        self._clear_notice()
+        if had_focus:
+            focus_in_place(by_id("view"))
+
     def _clear_notice(self, *_: Any) -> None:
-        if self._notice_timer is not None:
-            window.clearTimeout(self._notice_timer)  # harmless when the timer itself called us
-            self._notice_timer = None
         notice = by_id("notice")
         if notice.hidden:
             return

@@ -87,7 +87,7 @@ class ShellServices(Protocol):
 
     def confirm(self, title: str, text: str, on_yes: Callable[[], None], *, yes_key: str = "confirm_yes",
                 no_key: str = "confirm_no") -> None:
-        """Ask before something that cannot be taken back; `on_yes` runs only on Yes."""
+        """Ask before something that cannot be taken back; `on_yes` runs only on Yes (`no_key` words No)."""
 
     def replace_hash(self, fragment: str) -> None:
         """Write the address without opening another screen."""

@@ -234,12 +234,14 @@ def test_a_typed_game_id_opens_that_board_and_a_bad_one_keeps_the_game(page) -> 
     assert page.evaluate("() => location.hash") == f"#crosslight/{crosslight.encode(target)}"
 
 
-def test_choosing_a_preset_starts_it_and_leaves_focus_on_the_menu(page) -> None:  # noqa: ANN001
+def test_choosing_a_preset_starts_it_on_enter_and_takes_the_focus_to_the_board(page) -> None:  # noqa: ANN001
     go(page, "#crosslight")
     page.locator("#preset").focus()
-    page.select_option("#preset", "hard")
+    page.select_option("#preset", "hard")  # browsing the menu changes nothing (#30): Enter (or Apply) applies
+    assert page.locator("button.cell").count() == 25
+    page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelectorAll('button.cell').length === 49")
-    assert page.evaluate("() => document.activeElement.id") == "preset"
+    assert page.evaluate("() => document.activeElement.matches('.board-grid button')")  # as Apply does
     assert page.locator("#stat-par").inner_text().isdigit()
 
 

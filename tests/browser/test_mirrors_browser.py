@@ -448,7 +448,8 @@ def test_an_endless_run_counts_wins_in_a_row_grows_and_ends_when_a_board_is_left
             dialog = page.locator("#result-dialog")
             expect(dialog).to_contain_text(f"{won} in a row (longest {won})")
             expect(page.locator("#live")).to_contain_text(f"Endless run: {won} in a row (longest {won})")
-            expect(page.locator("#live")).to_contain_text(re.compile(r"^Cleared! Moves: \d+\. Par: \d+\. Time: "))
+            # (after the winning move's words, #30)
+            expect(page.locator("#live")).to_contain_text(re.compile(r"lit\. Cleared! Moves: \d+\. Par: \d+\. Time: "))
             expect(page.locator("#mirrors-run")).to_have_text(f"Endless run: {won} in a row · longest {won}")
             next_button = page.locator("#result-next")
             expect(next_button).to_have_text("Next board")
@@ -470,7 +471,7 @@ def test_an_endless_run_counts_wins_in_a_row_grows_and_ends_when_a_board_is_left
         expect(page.locator("#confirm-text")).to_have_text(
             "The game in play (1 move) will be lost. Your run of 2 in a row will end.")
         page.locator("#confirm-yes").click()
-        expect(page.locator("#notice")).to_have_text("Your run of 2 in a row has ended.")
+        expect(page.locator("#notice .notice-text")).to_have_text("Your run of 2 in a row has ended.")
         # Said beside the new board too (the notice is out of view once the board is scrolled to).
         expect(page.locator("#board-status")).to_have_text("Your run of 2 in a row has ended.")
         page.wait_for_function("() => /^#mirrors\\/1\\.5x5-easy\\./.test(location.hash)")

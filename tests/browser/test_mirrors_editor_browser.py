@@ -101,12 +101,15 @@ def fresh_editor(page: Page, size: int = 6) -> None:
 
 def test_a_stage_built_by_keyboard_is_tested_shared_and_won_from_its_link(page: Page, open_page) -> None:  # noqa: ANN001
     fresh_editor(page)
-    # The size, by keyboard: the selects take Home (their first choice, 4).
+    # The size, by keyboard: the selects take Home (their first choice, 4), and Enter applies the size chosen.
     page.locator("#editor-width").focus()
     page.keyboard.press("Home")
+    expect(page.locator("#live")).to_contain_text("4 columns by 6 rows chosen, not applied yet")
+    page.keyboard.press("Enter")
     expect(page.locator("#live")).to_have_text("The board is now 4 columns by 6 rows.")
     page.locator("#editor-height").focus()
     page.keyboard.press("Home")
+    page.keyboard.press("Enter")
     expect(page.locator("#live")).to_have_text("The board is now 4 columns by 4 rows.")
     expect(page.locator(".board-grid button.cell:not(.edge)")).to_have_count(16)
     expect(cell(page, -1, 0)).to_have_attribute("aria-label", "Edge above column 1, no light source")

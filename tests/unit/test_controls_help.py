@@ -86,8 +86,24 @@ def test_each_action_is_explained_once_by_what_it_does() -> None:
 def test_light_path_lists_only_the_pieces_a_board_gives() -> None:
     listed = {stage: {a.name for a in view_on(mirrors.stage_state(stage))[0].actions if a.listed}
               for stage in ("1-01", "4-06", "4-07")}
-    assert listed["1-01"] == {"turn"}
-    assert listed["4-06"] == {"turn", "place_mirror", "place_mirror_back", "take"}  # a mirror, no splitter
-    assert listed["4-07"] == {"turn", "place_splitter", "place_splitter_back", "take"}  # a splitter, no mirror
+    assert listed["1-01"] == {"turn", "routes"}  # (B reads the beams' routes on every board, #30)
+    assert listed["4-06"] == {"turn", "place_mirror", "place_mirror_back", "take", "routes"}  # a mirror, no splitter
+    assert listed["4-07"] == {"turn", "place_splitter", "place_splitter_back", "take", "routes"}  # a splitter
     bound = {a.name for a in view_on(mirrors.stage_state("4-07"))[0].actions}
     assert "place_mirror" in bound, "M still answers on 4-07, to say there is no mirror to place"
+
+
+def test_the_controls_cards_record_keeps_every_games_entries_and_never_outgrows_a_setting() -> None:
+    """Every game's actions explained once fit one setting (they outgrew 256 characters and the write stopped the
+    screen, #30's browser module found it); past the limit the oldest go first."""
+    from app.core.records import MAX_SETTING_TEXT, setting_schema
+    from app.web.layout import remembered_entries
+
+    everything = [f"{game}:action_{what}_{n}" for game in ("crosslight", "mines", "mirrors", "pipes")
+                  for n, what in enumerate(("turn_or_place", "take", "place_mirror_back", "flag"))]
+    kept = remembered_entries(everything[:8], everything[8:], MAX_SETTING_TEXT)
+    assert kept.split(",") == everything and setting_schema(kept) == kept
+    many = [f"game{n}:action_something_long" for n in range(60)]
+    kept = remembered_entries(many[:50], many[50:], MAX_SETTING_TEXT)
+    assert len(kept) <= MAX_SETTING_TEXT and kept.endswith(many[-1]) and many[0] not in kept.split(",")
+    assert setting_schema(kept) == kept

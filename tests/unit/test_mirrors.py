@@ -451,7 +451,8 @@ def test_no_string_is_dead() -> None:
     text += stage_list.replace("{self.game}_", "mirrors_").replace("{game}_", "mirrors_")
     prefixes = ("mirrors_stage_error_", "mirrors_colour_", "mirrors_letter_", "mirrors_direction_", "mirrors_preset_",
                 "mirrors_tier_", "mirrors_aria_mirror_", "mirrors_aria_fixed_", "mirrors_legend_", "mirrors_said_end_",
-                "mirrors_edit_piece_", "mirrors_edit_verdict_", "mirrors_edit_edge_")
+                "mirrors_edit_piece_", "mirrors_edit_verdict_", "mirrors_edit_edge_",
+                "mirrors_edit_removed_")
     dead = [key for key in strings.EN
             if key not in text and not key.startswith(prefixes)
             and not (key.startswith("mirrors_stage_")

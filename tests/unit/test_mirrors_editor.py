@@ -374,3 +374,29 @@ def test_an_unsolvable_stage_names_the_target_no_layout_can_light() -> None:
     assert dark_targets(red) == ((0, 3, 0), (3, 3, 1))
     verdict = run(verdict_steps(walled))
     assert verdict.outcome == "unsolvable" and verdict.dark == ((0, 3, 0),)
+
+
+# ----- what a smaller size removes (#30: the editor says it before the size is applied) --------------------------
+
+def test_dropped_by_resize_names_each_piece_and_source_the_resize_loses_and_nothing_else() -> None:
+    stage = editor.blank(6, 6)
+    for row, col, name in ((2, 5, "target_red"), (5, 0, "wall"), (0, 0, "mirror_slash"), (4, 4, "glass_blue"),
+                           (-1, 5, "source_green"), (6, 2, "source_white"), (3, 6, "source_blue"),
+                           (5, -1, "source_red")):
+        stage = editor.put(stage, row, col, name)
+    dropped = editor.dropped_by_resize(stage, 5, 5)
+    # Brute force: a cell is lost when it falls outside and is not empty; a source when the resized stage has
+    # no source of its colour on its side at its row or column (the bottom and right sides move with the size).
+    before = {(r, c): stage.code(r, c) for r in range(6) for c in range(6)}
+    resized = editor.resize(stage, 5, 5)
+    lost_cells = {(r, c) for (r, c), code in before.items() if code != mc.EMPTY and (r >= 5 or c >= 5)}
+    kept_sources = {(s.colour, s.row if s.row < 5 else 6, s.col if s.col < 5 else 6) for s in resized.sources}
+    lost_sources = {(s.row, s.col) for s in stage.sources
+                    if (s.colour, s.row if s.row < 5 else 6, s.col if s.col < 5 else 6) not in kept_sources}
+    assert {(r, c) for _, r, c in dropped} == lost_cells | lost_sources
+    assert ("target_red", 2, 5) in dropped and ("source_green", -1, 5) in dropped
+    assert ("wall", 5, 0) in dropped and ("source_red", 5, -1) in dropped
+    assert not any((r, c) in ((0, 0), (4, 4), (6, 2), (3, 6)) for _, r, c in dropped)  # kept or moved with a side
+    assert editor.dropped_by_resize(stage, 6, 6) == () == editor.dropped_by_resize(stage, 8, 7)  # growing loses none
+    with pytest.raises(EditError):
+        editor.dropped_by_resize(stage, 3, 6)

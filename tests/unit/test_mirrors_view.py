@@ -377,7 +377,13 @@ def test_the_keys_place_turn_and_take_back_and_the_words_say_what_is_left() -> N
     assert "Splitters to place: 0" in said
     taken = mi.apply(placed, ("take", 2, 4))
     said = view.move_summary(placed, taken, ("take", 2, 4), "short")
-    assert said is not None and said.startswith("Took back the piece at row 3, column 5; splitters to place: 1")
+    # the piece taken back is named, as a placement names it (#30)
+    assert said is not None and said.startswith("Took back the splitter / (rising) at row 3, column 5; splitters to "
+                                                "place: 1")
+    back = mi.apply(mi.apply(state, ("place", 1, 1, "splitter", 1)), ("take", 1, 1))
+    said = view.move_summary(mi.apply(state, ("place", 1, 1, "splitter", 1)), back, ("take", 1, 1), "full")
+    assert said is not None and said.startswith("Took back the splitter \\ (falling) at row 2, column 2.")
+    assert view.hint_words(placed, ("take", 2, 4)).startswith("Took back the splitter / (rising) at row 3, column 5")
     said = view.move_summary(state, placed, ("place", 2, 4, "splitter", 0), "short")
     assert said is not None
     assert said.startswith("Placed a splitter / (rising) at row 3, column 5; splitters to place: 0")
@@ -400,7 +406,8 @@ def test_the_placement_keys_are_offered_only_where_there_are_pieces_to_place() -
     placing = {action.name for action in view_on(mi.stage_state("4-07"))[0].actions}
     assert {"turn", "place_mirror", "place_splitter_back", "take"} <= placing
     turning = view_on(mi.stage_state("1-01"))[0].actions
-    assert [(action.name, action.label_key) for action in turning] == [("turn", "action_turn")]
+    assert [(action.name, action.label_key) for action in turning] == [("turn", "action_turn"),
+                                                                         ("routes", "action_beam_routes")]
 
 
 def test_a_hinted_splitter_is_called_a_splitter() -> None:
@@ -454,3 +461,35 @@ def test_a_board_new_game_can_make_again_is_named_and_can_be_chosen() -> None:
     assert chosen == "current" and options[-1] == MenuOption("current", "Hard 7×9", disabled=False)
     options, chosen = menu_on(mi.stage_state("1-01"), on_stage=True)
     assert chosen == "current" and options[-1] == MenuOption("current", "Choose a board")
+
+
+@pytest.mark.parametrize("palette", ["standard", "okabe_ito"])
+def test_every_element_colour_stands_out_at_3_to_1_on_a_tile(palette: str) -> None:
+    """Filters, glass, targets and sources are outlined in their colour on the dark tile (WCAG 1.4.11): the
+    colour-blind palette's blue (#0072b2) was 2.99:1 (#30)."""
+    from app.web.views.mines_palette import contrast_ratio
+    from app.web.views.mirrors_paint import BG, PALETTES
+
+    solid, light, _, _ = PALETTES[palette]
+    for colour in (*solid, *light):
+        assert contrast_ratio(colour, BG["tile"]) >= 3.0, colour
+
+
+def test_b_reads_every_beams_route_from_its_entry_through_each_turn_and_colour_to_its_end() -> None:
+    """#30: the beams were said only where they end, and only after a move; B reads each route on demand."""
+    # A red beam enters from above column 1, turns right at a "\\" mirror on row 2, passes blue glass, stops at a wall.
+    state = board([". . . .", "\\ . GB #", ". . . .", ". . . ."], [(-1, 0, mc.DOWN, mc.RED)])
+    view, host = view_on(state)
+    said = view.routes_text(state)
+    assert said == ("The red beam enters row 1, column 1 heading down; turns right at row 2, column 1; "
+                    "becomes blue at row 2, column 3. The red beam now ends at the wall at row 2, column 4"), said
+    assert view.move_for("routes", state, 0, 0) is None  # no move: words only
+    assert host.said[-1] == said
+    split = board([". . . .", "S\\ . . #", ". . . .", ". . . ."], [(-1, 0, mc.DOWN, mc.GREEN)])
+    said = view.routes_text(split)
+    assert said.startswith("The green beam enters row 1, column 1 heading down. The green beam now leaves the "
+                           "board"), said
+    assert "The green beam split off at row 2, column 1 heads right. The green beam now ends at the wall at row 2, " \
+           "column 4" in said, said
+    ja, _ = view_on(state, "ja")
+    assert ja.routes_text(state).startswith("赤の光は1行1列に下向きに入る、2行1列で右に曲がる、2行3列で青になる。")

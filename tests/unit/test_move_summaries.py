@@ -93,3 +93,23 @@ def test_pipes_full_in_japanese_says_the_turn_as_a_sentence_with_no_space_after_
                      for side in pipes.open_sides(after.tile(1, 2)))
     assert full.startswith(f"2行3列を右に回しました（開口：{sides}）。水が"), full
     assert "。 " not in full
+
+
+def test_pipes_says_the_winning_turn_in_its_own_words_then_leaves_the_rest_to_the_result() -> None:
+    """The turn that wins was never said (#30): its words come back, without the water's (the result follows)."""
+    view = PipesView(Host(), pipes.SPEC)
+    start = pipes.generate(pipes.PRESETS["net_5x5"], Rng("pipes-win-said"))
+    solved = pipes.solve(start)
+    assert solved is not None
+    cell = next(i for i, tile in enumerate(solved) if pipes.rotate_ccw(tile) != tile)  # a tile that turns
+    tiles = list(solved)
+    tiles[cell] = pipes.rotate_ccw(solved[cell])
+    before = pipes.State(start.params, tuple(tiles), (False,) * len(tiles))
+    row, col = divmod(cell, start.params.width)
+    after = pipes.apply(before, ("cw", row, col))
+    assert pipes.status(after) == 1
+    sides = ", ".join(pipes.open_sides(after.tile(row, col))) or "nothing"
+    for verbosity in ("short", "full"):
+        said = view.move_summary(before, after, ("cw", row, col), verbosity)
+        assert said == f"Row {row + 1}, column {col + 1} turned clockwise, now open {sides}", said
+    assert view.move_summary(before, after, ("set", row, col, after.tile(row, col)), "short") is None  # a hint's own

@@ -76,3 +76,17 @@ def test_every_string_has_both_languages_and_the_same_fields() -> None:
     for key, (param, singular) in strings.EN_ONE.items():
         assert param in placeholders(strings.EN[key]), key
         assert placeholders(singular) == placeholders(strings.EN[key]), key
+
+
+@pytest.mark.parametrize("catalogue", [strings.EN, strings.JA])
+def test_the_tool_radios_are_named_in_words_that_differ_beyond_a_glyph(catalogue: dict[str, str]) -> None:
+    """The radios' names (read by screen readers and voice control) are words: "Turn ↻" and "Turn ↺" differed by
+    their glyph alone (#30). app/web/views/pipes.py names each tool "pipes_tool_<tool>_name"."""
+    names = [catalogue[f"pipes_tool_{tool}_name"] for tool in ("turn_cw", "turn_ccw", "lock")]
+    assert len(set(names)) == 3
+    for name in names:
+        assert not re.search(r"[↻↺✓]", name), name
+    cw, ccw = names[0], names[1]
+    assert cw.replace(" ", "") != ccw.replace(" ", "")
+    if catalogue is strings.EN:
+        assert (cw, ccw) == ("Turn clockwise", "Turn counter-clockwise")

@@ -35,3 +35,17 @@ def test_a_store_keeps_the_best_stars() -> None:
     assert store.submit("mirrors", "stage-4-01", 3) and store.get("mirrors", "stage-4-01") == 3
     with pytest.raises(ValueError):
         store.submit("mirrors", "stage-4-01", 4)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("stars", [0, 1, 2, 3])
+def test_a_star_value_splits_into_the_stars_seen_and_the_words_read(lang: str, stars: int) -> None:
+    """The result's "★★☆ 2 of 3" is read without its glyphs (#30), as the stage list reads its stars."""
+    from app.core.stars import MAX_STARS, drawn_and_words
+    from app.core.strings import translate
+
+    words = translate(lang, "stars_value", stars=stars)
+    drawn = "★" * stars + "☆" * (MAX_STARS - stars)
+    assert drawn_and_words(f"{drawn} {words}") == (drawn, words)
+    assert not any(glyph in words for glyph in "★☆")
+    assert drawn_and_words("Moves: 7") == ("", "Moves: 7")  # a value with no stars is left whole

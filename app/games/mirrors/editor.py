@@ -161,6 +161,25 @@ def resize(stage: EditorStage, height: int, width: int) -> EditorStage:
     return _with_sources(EditorStage(height, width, cells, (), stage.inventory), sources)
 
 
+_NAME_OF_CODE = {item.code: item.name for item in PALETTE if item.code is not None}
+
+
+def dropped_by_resize(stage: EditorStage, height: int, width: int) -> tuple[tuple[str, int, int], ...]:
+    """Return what `resize(stage, height, width)` would remove: (palette name, row, col) of each piece on a cell
+    that falls outside, then each light source (at its ring position) that no longer has a place; "" names a
+    piece the palette does not offer (one the player placed). Empty cells are not listed."""
+    _check_side(height, width)
+    pieces = [(_NAME_OF_CODE.get(stage.code(r, c), ""), r, c)
+              for r in range(stage.height) for c in range(stage.width)
+              if (r >= height or c >= width) and stage.code(r, c) != EMPTY]
+    for s in stage.sources:  # (moved as `resize` moves them: the bottom and right sides stay bottom and right)
+        row = height if s.row == stage.height else s.row
+        col = width if s.col == stage.width else s.col
+        if inward_direction(row, col, height, width) is None:
+            pieces.append((f"source_{_COLOUR_NAMES[s.colour]}", s.row, s.col))
+    return tuple(pieces)
+
+
 def put(stage: EditorStage, row: int, col: int, item: PaletteItem | str) -> EditorStage:
     """Return the stage with `item` put at (row, col): a piece on a cell, a source (or, with "empty", none) on the
     ring. EditError if it does not go there."""

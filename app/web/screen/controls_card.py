@@ -12,8 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from app.core.records import MAX_SETTING_TEXT
 from app.web.dom import Listeners, coarse_pointer, element
-from app.web.layout import Action, controls_lines, explained_entries, first_explanation, unexplained
+from app.web.layout import (
+    Action,
+    controls_lines,
+    explained_entries,
+    first_explanation,
+    remembered_entries,
+    unexplained,
+)
 
 SEEN_SETTING = "intros_seen"
 
@@ -54,7 +62,9 @@ class ControlsCard:
             return False
         self._board_actions, self._new, self._first = actions, new, first_explanation(game, seen)
         self.word()
-        settings.set(SEEN_SETTING, ",".join([*seen, *explained_entries(game, new)]))  # shown once
+        # shown once (the four games' actions outgrew the 256 characters a setting had, and the write that
+        # failed stopped the screen: a long record keeps its newest entries)
+        settings.set(SEEN_SETTING, remembered_entries(seen, explained_entries(game, new), MAX_SETTING_TEXT))
         return True
 
     def word(self) -> None:

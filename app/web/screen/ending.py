@@ -55,9 +55,12 @@ class Results:
                                on_retry=self._retry_board)
         shell.announce(shell.i18n.sentences(screen.view.lost_text(), *said_rows(t, rows)))
 
-    def show_win(self, ending: Ending) -> None:
+    def show_win(self, ending: Ending, *, after: str = "") -> None:
         """The clear result: its rows, a new best or the hints used, the daily's streak, the run, and the next step
-        (Next stage; after the last stage the campaign's totals and Play endless; on a run, Next board)."""
+        (Next stage; after the last stage the campaign's totals and Play endless; on a run, Next board).
+
+        Said after `after`, the winning move's words ("Placed a splitter …; 2 of 2 targets lit. Cleared! …"): the
+        result replaces them in the live region, where a screen reader may not yet have read them."""
         shell, screen = self._shell, self._screen
         session = screen.session
         if session is None:
@@ -81,7 +84,7 @@ class Results:
             notes.append(t("daily_cleared_streak", days=shell.dailies.streak(screen.game, screen.daily_day)))
         note = shell.i18n.sentences(*notes, *more_notes, thresholds)
         self._dialog.show(title, rows, note, is_best=bool(ending.improved), next_step=next_step)
-        shell.announce(shell.i18n.sentences(title, *said_rows(t, said), note))
+        shell.announce(shell.i18n.sentences(after or None, title, *said_rows(t, said), note))
 
     def offer_extras(self) -> None:
         """Fill the result dialog's second row: the daily's card, the replay and its link, the statistics."""

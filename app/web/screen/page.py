@@ -69,8 +69,7 @@ class GamePage:
         self.controls.set_shortcuts(shell.shortcuts_on)
         self.size_form = SizeForm(listeners, spec, t=t, setting=shell.settings.get, label_key=view.size_label_key,
                                   start=lambda params, focus: screen.ask_new_game(params, focus_board=focus),
-                                  game_started=self._game_started, refused=lambda: shell.audio.play("error"),
-                                  on_stage=self._on_stage)
+                                  refused=lambda: shell.audio.play("error"), on_stage=self._on_stage)
         self.share = ShareBox(listeners, open_id=screen.open_game_id, say=shell.announce, t=t)
         extras = element("div", cls="extras")
         view.extra_controls(extras)
@@ -114,10 +113,6 @@ class GamePage:
         self.rule_toggle.setAttribute("aria-expanded", "true" if shown else "false")
         self.header.classList.toggle("rule-open", shown)
         self.zoom.fit()
-
-    def _game_started(self) -> bool:
-        session = self._screen.session
-        return session is not None and session.timer.started
 
     def _on_stage(self) -> bool:
         playing = self._screen.playing

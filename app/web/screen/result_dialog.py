@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from app.core.stars import drawn_and_words
 from app.web.clipboard import copy_text
 from app.web.compact import is_compact
 from app.web.dom import Listeners, by_id, element, focus_in_place, focus_on, open_dialog, window
@@ -129,7 +130,10 @@ class ResultDialog:
         details = by_id("result-details")
         details.replaceChildren()
         for label, value in rows:
-            details.appendChild(element("div", children=[element("dt", text=label), element("dd", text=value)]))
+            drawn, words = drawn_and_words(value)  # "★★☆ 2 of 3": the stars are seen, the words are read
+            shown = element("dd", text=value) if not drawn else element("dd", children=[
+                element("span", text=f"{drawn} ", attrs={"aria-hidden": "true"}), element("span", text=words)])
+            details.appendChild(element("div", children=[element("dt", text=label), shown]))
         note_line = by_id("result-best")
         note_line.textContent = note
         note_line.hidden = not note

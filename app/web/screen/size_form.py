@@ -56,10 +56,10 @@ class SizeForm:
     """Choose a preset or type a custom size; calls `start(params)` for a board to begin."""
 
     def __init__(self, listeners: Listeners, spec: GameSpec[Any, Any, Any], *, t: Translate, setting: Setting,
-                 label_key: str, start: Callable[[Any, bool], None], game_started: Callable[[], bool],
-                 refused: Callable[[], None], on_stage: Callable[[], bool] = lambda: False) -> None:
+                 label_key: str, start: Callable[[Any, bool], None], refused: Callable[[], None],
+                 on_stage: Callable[[], bool] = lambda: False) -> None:
         self.spec, self.t, self.setting, self._on_stage = spec, t, setting, on_stage
-        self._start, self._game_started, self._refused = start, game_started, refused
+        self._start, self._refused = start, refused
         self.form = element("form", cls="size-form", attrs={"novalidate": ""})
         self.preset_select = element("select", attrs={"id": "preset"})
         self.form.appendChild(element("label", children=[element("span", attrs={"data-i18n": label_key}),
@@ -80,6 +80,7 @@ class SizeForm:
         self.form.appendChild(self.custom_box)
         self.form.appendChild(element("button", attrs={"type": "submit", "id": "apply-size", "data-i18n": "apply"}))
         listeners.on(self.preset_select, "change", self._on_preset_change)
+        listeners.on(self.preset_select, "keydown", self._on_preset_key)
         listeners.on(self.form, "submit", self._on_submit)
 
     def fill(self, params: Any, *, keep_choice: bool = False) -> None:
@@ -106,14 +107,18 @@ class SizeForm:
         self._word_refusal()
 
     def _on_preset_change(self, *_: Any) -> None:
+        # Only shows the custom fields for "Custom": arrow keys fire "change" on every step through a menu, so a
+        # choice starts nothing until Apply (or Enter in the menu) applies it (WCAG 3.2.2): browsing the sizes
+        # of an unplayed stage left the stage and made a board for every option passed.
         choice = str(self.preset_select.value)
         self.custom_box.hidden = choice != "custom"
         self.show_error(None)
-        if choice not in ("custom", "current") and not self._game_started():
-            # Nothing played yet, so nothing is lost: start at once. Focus stays on the menu,
-            # since arrow keys fire "change" on every step through it. A game in play is
-            # only replaced by the Apply button.
-            self._start(self.spec.presets[choice], False)
+
+    def _on_preset_key(self, event: Any) -> None:
+        """Enter in the menu applies the choice, as Apply does (the focus stays on the menu)."""
+        if str(event.key) == "Enter" and not (event.altKey or event.ctrlKey or event.metaKey):
+            event.preventDefault()
+            self.form.requestSubmit()
 
     def _on_submit(self, event: Any) -> None:
         event.preventDefault()

@@ -18,8 +18,9 @@ class Narrator:
         self._shell = shell
         self._screen = screen
 
-    def say_change(self, what: str | None, before: Any, move: Any = None, *, hinted: str | None = None) -> None:
-        """Announce a move, undo, redo, restart or new game at the player's verbosity.
+    def say_change(self, what: str | None, before: Any, move: Any = None, *, hinted: str | None = None) -> str:
+        """Announce a move, undo, redo, restart or new game at the player's verbosity; return what was said ("" for
+        nothing: the result of a move that ends the game says it first, so the move is not lost).
 
         A hinted move's words (the view's `hint_words`) come first, and are said even when
         move announcements are off: the player asked for the hint. They name the move, so the
@@ -29,7 +30,7 @@ class Narrator:
         shell, session = self._shell, self._screen.session
         verbosity = str(shell.settings.get("announce"))
         if session is None:
-            return
+            return ""
         text = hinted or ""
         if verbosity != "off":
             summary = self._screen.view.move_summary(before, session.state, None if hinted else move, verbosity)
@@ -37,6 +38,7 @@ class Narrator:
             text = shell.i18n.clauses(*said) if verbosity == "short" else shell.i18n.sentences(*said)
         if text:
             shell.announce(text)
+        return text
 
     def say_board(self, what: str | None, *, after: str | None = None) -> None:
         """Announce the board now in play: "New game, <board>." or just "<board>", then the view's summary, as

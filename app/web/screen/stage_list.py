@@ -122,6 +122,8 @@ class StageList:
             parts.append(element("span", cls=f"{game}-stage-stars", attrs={"data-stars": str(stars)}, children=[
                 element("span", text="★" * stars + "☆" * (MAX_STARS - stars), attrs={"aria-hidden": "true"}),
                 element("span", cls="visually-hidden", text=t("stars_said", stars=stars))]))
+        if len(parts) > 3:  # the best and the stars stay together (on the name's line, or under it where it is full)
+            parts = [*parts[:3], element("span", cls=f"{game}-stage-record", children=parts[3:])]
         attrs = {"href": f"#{game}/{stage_id}", "data-stage": stage_id}
         if stage_id == in_play:
             attrs["aria-current"] = "page"

@@ -78,6 +78,11 @@ MOVE_WORDS = {
                        ("place", "splitter"): "mirrors_hinted_placed_splitter", ("take",): "mirrors_hinted_took"},
 }
 
+# B, on the board: every beam's route in words, from its source to where it ends (#30: the beams were said only
+# where they end, and only after a move).
+ROUTES = Action("routes", "action_beam_routes", keys=("b",))
+
+
 class MirrorsView(ParView):
     """How Light Path looks, reads and responds."""
 
@@ -91,8 +96,9 @@ class MirrorsView(ParView):
         Action("place_splitter_back", "action_place_splitter_back", keys=("Shift+S",)),
         Action("take", "action_take", keys=("Delete", "Backspace", "t"), buttons=(MOUSE_SECONDARY,),
                long_press=True),
+        ROUTES,
     )
-    TURNING_ACTIONS = (Action("turn", "action_turn", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True),)
+    TURNING_ACTIONS = (Action("turn", "action_turn", keys=("Enter", " "), buttons=(MOUSE_PRIMARY,), tap=True), ROUTES)
     sounds = {"turn": ((660.0, 0.0, 0.04, "triangle", 0.12), (990.0, 0.035, 0.05, "sine", 0.08))}
     size_label_key = "mirrors_size_label"  # the menu holds endless boards only (stages: the stage list)
     min_cell_px = 30.0
@@ -223,6 +229,9 @@ class MirrorsView(ParView):
         keys act on cells; the backend refuses, in words, what is not legal there."""
         if action == "turn":
             return mirrors.press(state, row, col, self._hand.chosen if self._hand is not None else ("mirror", 0))
+        if action == "routes":  # no move: words said on demand
+            self.host.announce(self.routes_text(state))
+            return None
         if mirrors.status(state) == 1 or not (0 <= row < state.height and 0 <= col < state.width):
             return None
         if action in PLACEMENTS:
@@ -270,6 +279,8 @@ class MirrorsView(ParView):
         # a hint names its own move.
         now = {"content": self.t(mirrors.cell_kind(after, int(move[1]), int(move[2])).label_key)} \
             if move is not None and move[0] == "turn" else {}
+        if move is not None and move[0] == "take":  # the piece taken back, named as a placement names it
+            now = self._taken_words(int(move[1]), int(move[2]), before, after)
         named = [self._move_words(move, "mirrors_said", **now)] if move is not None else []
         if verbosity != "full":
             parts = [*named, *hand, *(targets or ends[:1])]
@@ -279,6 +290,49 @@ class MirrorsView(ParView):
                               count=text)
             return text
         return self.host.sentences(*named, *hand, *targets, *ends, count)
+
+    def routes_text(self, state: mirrors.State) -> str:
+        """Every beam's route, a sentence each, then where it ends: "The red beam enters row 1, column 3 heading down;
+        turns right at row 2, column 3; becomes blue at row 2, column 5. The red beam now ends at the wall at …"
+        (a splitter's second half: "The red beam split off at row 2, column 3 heads up; …")."""
+        said = []
+        for beam, end in zip(mirrors.trace(state), mirrors.beam_ends(state), strict=True):
+            colour = beam.source.colour
+            steps = list(beam.steps)
+            if beam.split_from < 0:
+                d_row, d_col = DELTAS[beam.source.direction]
+                row, col = beam.source.row + d_row, beam.source.col + d_col
+                start = self.t("mirrors_route_enter", colour=self._colour_word(colour), row=row + 1, col=col + 1,
+                               direction=self._direction_word(beam.source.direction))
+            else:
+                first = steps.pop(0)
+                colour = first.colour
+                start = self.t("mirrors_route_split", colour=self._colour_word(colour), row=first.row + 1,
+                               col=first.col + 1, direction=self._direction_word(first.direction_out))
+            clauses = [start]
+            for step in steps:
+                if step.colour != colour:
+                    colour = step.colour
+                    clauses.append(self.t("mirrors_route_becomes", colour=self._colour_word(colour),
+                                          row=step.row + 1, col=step.col + 1))
+                if step.direction_out != step.direction_in:
+                    clauses.append(self.t("mirrors_route_turn", direction=self._direction_word(step.direction_out),
+                                          row=step.row + 1, col=step.col + 1))
+            said += [self.t("mirrors_route_separator").join(clauses), self._end_text(state, end)]
+        return self.host.sentences(*said) if said else self.t("mirrors_route_none")
+
+    def _direction_word(self, direction: int) -> str:
+        return self.t(f"mirrors_direction_{mirrors.DIRECTION_NAMES[direction]}")
+
+    def _taken_words(self, row: int, col: int, *states: mirrors.State) -> dict[str, str]:
+        """The piece a take-back moves, in words ({piece} "mirror", {slant} "/ (rising)"): read from the first of
+        `states` that still holds it (the state before the take; after it, for an undone one)."""
+        for state in states:
+            cell = mirrors.cell_kind(state, row, col)
+            if cell.kind in ("mirror", "splitter"):
+                return {"piece": self.t(f"mirrors_tray_{cell.kind}"),
+                        "slant": self.t("mirrors_slant_backslash" if cell.mirror == "\\" else "mirrors_slant_slash")}
+        return {"piece": self.t("mirrors_tray_mirror"), "slant": ""}  # (no state holds it: never, for a legal take)
 
     def _move_words(self, move: Any, prefix: str, **extra: Any) -> str:
         """"Row 2, column 1 turned", "Placed a mirror at row 2, column 1", "Took back the piece at …";
@@ -374,7 +428,8 @@ class MirrorsView(ParView):
                 return self.t("mirrors_hinted_splitter", row=int(move[1]) + 1, col=int(move[2]) + 1, left=left)
             if state.puzzle.places_pieces:
                 return self.t("mirrors_hinted_moves", row=int(move[1]) + 1, col=int(move[2]) + 1, left=left)
-        return self._move_words(move, "mirrors_hinted", left=left)
+        taken = self._taken_words(int(move[1]), int(move[2]), state) if move[0] == "take" else {}
+        return self._move_words(move, "mirrors_hinted", left=left, **taken)
 
     def no_hint_text(self) -> str:
         """Light Path only runs out of hints once solved."""

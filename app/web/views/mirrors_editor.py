@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.core import registry
 from app.core.drafts import BAD_NAME, FULL, MAX_DRAFTS, NOT_KEPT, REPLACED, SAVED, Drafts
+from app.core.edit_history import EditHistory
 from app.core.gameid import GameIdError
 from app.core.route import EDIT, format_hash
 from app.games import mirrors
@@ -25,7 +26,7 @@ from app.games.mirrors.cells import COLOUR_NAMES
 from app.games.mirrors.editor import EditError, EditorStage, Verdict
 from app.web.board import BoardWidget
 from app.web.clipboard import copy_text
-from app.web.dom import Listeners, by_id, calling, element, focus_on, use_stylesheet, window
+from app.web.dom import Listeners, by_id, calling, document, element, focus_on, use_stylesheet, window
 from app.web.layout import (
     MOUSE_PRIMARY,
     MOUSE_SECONDARY,
@@ -138,6 +139,7 @@ class EditorScreen:
         self.board: BoardWidget | None = None
         self._listeners = Listeners()
         self.stage = self._opening_stage(text if text is not None else _last_text)
+        self.history = EditHistory(self.stage)  # the editor's Undo and Redo (every change to the stage is a step)
         if _last_verdict is not None and _last_verdict[0] == self.stage:
             self.verdict = _last_verdict  # the stage Test proved, back from Play: no second Test to share it
         elif (kept := kept_verdict(self.stage)) is not None:
@@ -151,6 +153,7 @@ class EditorScreen:
             self._listeners.on(link, "load", lambda _event: self._fit())
         self._new_board()
         self._show_drafts()
+        self._show_history()
         self.relabel()
         self._reveal_tools()
 
@@ -182,7 +185,16 @@ class EditorScreen:
         self.chosen_line = element("p", cls="board-status", attrs={"id": "editor-chosen"})
         self.palette = Palette(listen, self._chosen, swatch=self.view.painter.swatch,
                                palette=lambda: str(self.shell.settings.get("palette")))
-        self.form = StageForm(listen, self._resize, self._set_inventory)
+        self.form = StageForm(listen, self._size_chosen, self._resize, self._set_inventory)
+        self.undo_button, self.redo_button = (
+            element("button", attrs={"type": "button", "id": f"editor-{name}", "data-i18n": key,
+                                     "aria-keyshortcuts": keys})
+            for name, key, keys in (("undo", "mirrors_edit_undo", "Control+Z"),
+                                    ("redo", "mirrors_edit_redo", "Control+Y")))
+        on(self.undo_button, "click", lambda _event: self.undo())
+        on(self.redo_button, "click", lambda _event: self.redo())
+        history = element("div", cls="editor-history", children=[self.undo_button, self.redo_button],
+                          attrs={"role": "group", "data-i18n-label": "mirrors_edit_history"})
         buttons = {}
         for name, key in (("test", "mirrors_edit_test"), ("play", "mirrors_edit_play"),
                           ("share", "mirrors_edit_share")):
@@ -215,12 +227,14 @@ class EditorScreen:
             element("a", attrs={"href": format_hash(self.game), "data-i18n": "mirrors_edit_back"}),
             element("a", cls="back-home", attrs={"href": "#", "data-i18n": "home"})])
         board_column = element("div", cls="board-column", children=[self.board_area, self.chosen_line, self.keys_line])
-        panel = element("aside", cls="editor-panel", children=[self.form.root, clear, self.draft_list.root, back])
+        panel = element("aside", cls="editor-panel", children=[history, self.form.root, clear, self.draft_list.root,
+                                                                back])
         self.root.appendChild(element("header", cls="game-header", children=[self.heading, intro]))
         # Tab order: the palette, then the board it puts on, Test, Play and Share, then the stage's settings and drafts.
         self.root.appendChild(element("div", cls="editor-layout", children=[
             self.palette.root, board_column, actions, panel]))
         on(self.palette.root, "keydown", self._on_palette_key)
+        on(document, "keydown", self._on_history_key)
         on(window, "resize", lambda _event: self._fit())
 
     def _new_board(self) -> None:
@@ -315,6 +329,57 @@ class EditorScreen:
         self.link_box.hidden = True
         self._show_verdict()
 
+    def _edit(self, stage: EditorStage, what: str) -> None:
+        """Take a change the player made as a step Undo can take back (`what` says it), then as `_changed`."""
+        self.history.push(stage, what)
+        self._changed(stage)
+        self._show_history()
+
+    def _show_history(self) -> None:
+        """Mark Undo and Redo as able to act or not (never disabled: a focused button that is disabled drops the
+        focus to the page; pressed with nothing to do, it says so)."""
+        for button, able in ((self.undo_button, self.history.can_undo), (self.redo_button, self.history.can_redo)):
+            button.setAttribute("aria-disabled", "false" if able else "true")
+
+    def undo(self) -> None:
+        """Take back the last change to the stage (a piece, a size, the pieces to place, a clear, a draft opened)."""
+        self._travel(self.history.undo(), "mirrors_edit_undone", "mirrors_edit_nothing_to_undo")
+
+    def redo(self) -> None:
+        """Make the change Undo took back again."""
+        self._travel(self.history.redo(), "mirrors_edit_redone", "mirrors_edit_nothing_to_redo")
+
+    def _travel(self, what: str | None, said_key: str, nothing_key: str) -> None:
+        if what is None:
+            self.shell.audio.play("error")
+            self.shell.announce(self.t(nothing_key))
+            return
+        stage = self.history.current
+        resized = (stage.height, stage.width) != (self.stage.height, self.stage.width)
+        self._changed(stage)
+        if resized:
+            self._new_board()
+        else:
+            self.form.fill(stage.height, stage.width, stage.inventory)
+            self._draw()
+        self._show_history()
+        self.shell.announce(self.t(said_key, what=what))
+
+    def _on_history_key(self, event: Any) -> None:
+        """Ctrl+Z undoes and Ctrl+Y (or Ctrl+Shift+Z) redoes, as in a game, unless a field or a dialog has the key."""
+        if not (event.ctrlKey or event.metaKey) or event.altKey:
+            return
+        tag = str(getattr(event.target, "tagName", "") or "").lower()
+        if tag in ("input", "select", "textarea") or document.querySelector("dialog[open]") is not None:
+            return
+        lowered = str(event.key).lower()
+        if lowered == "z" and not event.shiftKey:
+            event.preventDefault()
+            self.undo()
+        elif lowered == "y" or (lowered == "z" and event.shiftKey):
+            event.preventDefault()
+            self.redo()
+
     def _on_action(self, action: str, row: int, col: int) -> None:
         self.put(row, col, "empty" if action == "clear" else self.palette.chosen)
 
@@ -327,15 +392,16 @@ class EditorScreen:
             self.shell.announce(self.t(refusal.string_key))
             return
         same = stage == self.stage
-        self._changed(stage)
-        self._draw()
         board = self.board
         assert board is not None
         codes = self.view.codes(stage.state())
         label = self.view.label(int(codes[board.layout.index((row, col))]), (row, col))
         key = ("mirrors_edit_said_same" if same else "mirrors_edit_said_emptied" if name == "empty"
                else "mirrors_edit_said_put")
-        self.shell.announce(self.t(key, label=label))
+        said = self.t(key, label=label)
+        self._edit(stage, said.rstrip("."))
+        self._draw()
+        self.shell.announce(said)
 
     def _on_palette_key(self, event: Any) -> None:
         """Enter on the palette goes to the board, where Enter puts the chosen piece."""
@@ -350,15 +416,47 @@ class EditorScreen:
         self.chosen_line.textContent = self.t("mirrors_edit_chosen",
                                               piece=self.t(f"mirrors_edit_piece_{self.palette.chosen}"))
 
+    def _removed_words(self, height: int, width: int) -> str:
+        """What a resize to (height, width) would remove from the stage, in words ("" for nothing)."""
+        said = []
+        for name, row, col in editor.dropped_by_resize(self.stage, height, width):
+            piece = self.t(f"mirrors_edit_piece_{name}" if name else "mirrors_edit_piece_other")
+            where = ("top" if row < 0 else "bottom" if row >= self.stage.height else "left" if col < 0
+                     else "right" if col >= self.stage.width else "cell")
+            said.append(self.t(f"mirrors_edit_removed_{where}", piece=piece, row=row + 1, col=col + 1))
+        return self.t("list_separator").join(said)
+
+    def _size_chosen(self, height: int, width: int) -> None:
+        """A size was chosen in the selects (not applied): show and say what applying it would remove."""
+        if (height, width) == (self.stage.height, self.stage.width):
+            self.form.note.textContent = ""
+            self.shell.announce(self.t("mirrors_edit_size_current", width=width, height=height))
+            return
+        removed = self._removed_words(height, width)
+        text = self.shell.i18n.sentences(
+            self.t("mirrors_edit_size_pending", width=width, height=height),
+            self.t("mirrors_edit_size_removes", pieces=removed) if removed else self.t("mirrors_edit_size_keeps"))
+        self.form.note.textContent = text
+        self.shell.announce(text)
+
     def _resize(self, height: int, width: int) -> None:
+        """Apply the size chosen (Apply size, or Enter in a size select): an Undo step, and what it removed said."""
+        if (height, width) == (self.stage.height, self.stage.width):
+            self.form.note.textContent = ""
+            self.shell.announce(self.t("mirrors_edit_size_current", width=width, height=height))
+            return
         try:
             stage = editor.resize(self.stage, height, width)
         except EditError as refusal:
             self.shell.announce(self.t(refusal.string_key))
             return
-        self._changed(stage)
+        removed = self._removed_words(height, width)
+        said = (self.t("mirrors_edit_resized_removed", width=width, height=height, pieces=removed) if removed
+                else self.t("mirrors_edit_resized", width=width, height=height))
+        self._edit(stage, self.t("mirrors_edit_step_size", old_width=self.stage.width, old_height=self.stage.height,
+                                 width=width, height=height))
         self._new_board()
-        self.shell.announce(self.t("mirrors_edit_resized", width=width, height=height))
+        self.shell.announce(said)
 
     def _set_inventory(self, mirrors_count: int, splitters: int) -> None:
         try:
@@ -366,12 +464,13 @@ class EditorScreen:
         except EditError as refusal:
             self.shell.announce(self.t(refusal.string_key))
             return
-        self._changed(stage)
+        said = self.t("mirrors_edit_inventory_set", mirrors=mirrors_count, splitters=splitters)
+        self._edit(stage, self.t("mirrors_edit_step_inventory", mirrors=mirrors_count, splitters=splitters))
         self._draw()
-        self.shell.announce(self.t("mirrors_edit_inventory_set", mirrors=mirrors_count, splitters=splitters))
+        self.shell.announce(said)
 
     def _clear(self) -> None:
-        self._changed(editor.blank(self.stage.height, self.stage.width))
+        self._edit(editor.blank(self.stage.height, self.stage.width), self.t("mirrors_edit_step_clear"))
         self._draw()
         if self.board is not None:
             self.board.focus()
@@ -382,8 +481,7 @@ class EditorScreen:
     def test(self) -> None:
         """Test the stage in slices; the verdict is shown and said when it is in."""
         stage = self.stage
-        self.verdict_line.textContent = self.t("mirrors_edit_testing")
-        self.shell.announce(self.t("mirrors_edit_testing"))
+        self.verdict_line.textContent = self.t("mirrors_edit_testing")  # (the busy mark's status line says it)
         self.slow.start(editor.verdict_steps(stage), lambda verdict: self._tested(stage, verdict))
         self._show_proved()  # (dim while the Test runs)
 
@@ -525,14 +623,15 @@ class EditorScreen:
             self.draft_list.show(self.drafts.names(self.game))
             return
         self.verdict = None
-        self._changed(stage)
+        self._edit(stage, self.t("mirrors_edit_step_open", name=name))
         self._new_board()
         self.draft_list.name.value = name
         self.shell.announce(self.t("mirrors_edit_opened", name=name))
 
     def _ask_delete(self, name: str) -> None:
         self.shell.confirm(self.t("mirrors_edit_delete_title", name=name), self.t("mirrors_edit_delete_text"),
-                           lambda: self._delete(name), yes_key="mirrors_edit_delete_yes")
+                           lambda: self._delete(name), yes_key="mirrors_edit_delete_yes",
+                           no_key="mirrors_edit_delete_no")
 
     def _delete(self, name: str) -> None:
         self.drafts.remove(self.game, name)

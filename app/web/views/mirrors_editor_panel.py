@@ -81,16 +81,22 @@ def _select(element_id: str, label_key: str, values: range, listen: Listen, on_c
 
 
 class StageForm:
-    """The board's size (columns, rows) and the pieces the player places (mirrors, splitters), as selects."""
+    """The board's size (columns, rows) with its Apply button, and the pieces the player places (mirrors,
+    splitters), as selects.
 
-    def __init__(self, listen: Listen, on_size: Callable[[int, int], None],
-                 on_inventory: Callable[[int, int], None]) -> None:
+    Browsing the size selects only chooses a size (`on_size_chosen`: the screen says what it would remove);
+    Apply size, or Enter in a size select, applies it (`on_size_apply`): arrowing through the options never
+    changes the stage (WCAG 3.2.2).
+    """
+
+    def __init__(self, listen: Listen, on_size_chosen: Callable[[int, int], None],
+                 on_size_apply: Callable[[int, int], None], on_inventory: Callable[[int, int], None]) -> None:
         sides = range(MIN_EDIT_SIDE, MAX_EDIT_SIDE + 1)
         counts = range(MAX_INVENTORY + 1)
         self.width = _select("editor-width", "mirrors_edit_width", sides, listen,
-                             lambda value: on_size(int(self.height_select.value), value))
+                             lambda _value: on_size_chosen(*self.chosen_size()))
         self.height = _select("editor-height", "mirrors_edit_height", sides, listen,
-                              lambda value: on_size(value, int(self.width_select.value)))
+                              lambda _value: on_size_chosen(*self.chosen_size()))
         self.mirrors = _select("editor-mirrors", "mirrors_edit_inventory_mirrors", counts, listen,
                                lambda value: on_inventory(value, int(self.splitters_select.value)))
         self.splitters = _select("editor-splitters", "mirrors_edit_inventory_splitters", counts, listen,
@@ -99,18 +105,37 @@ class StageForm:
         self.height_select = self.height.querySelector("select")
         self.mirrors_select = self.mirrors.querySelector("select")
         self.splitters_select = self.splitters.querySelector("select")
+        self.apply = element("button", attrs={"type": "button", "id": "editor-size-apply",
+                                              "data-i18n": "mirrors_edit_size_apply",
+                                              "aria-describedby": "editor-size-note"})
+        listen(self.apply, "click", lambda _event: on_size_apply(*self.chosen_size()))
+        for select in (self.width_select, self.height_select):
+            listen(select, "keydown", lambda event: self._on_size_key(event, on_size_apply))
+        # What the chosen size would do (or nothing, when it is the board's): shown, and said as it changes.
+        self.note = element("p", cls="editor-size-note", attrs={"id": "editor-size-note"})
         self.root = element("div", cls="editor-form", children=[
             element("fieldset", cls="editor-size", children=[
-                element("legend", attrs={"data-i18n": "mirrors_edit_size"}), self.width, self.height]),
+                element("legend", attrs={"data-i18n": "mirrors_edit_size"}), self.width, self.height, self.apply,
+                self.note]),
             element("fieldset", cls="editor-inventory", children=[
                 element("legend", attrs={"data-i18n": "mirrors_edit_inventory"}), self.mirrors, self.splitters])])
 
+    def _on_size_key(self, event: Any, on_size_apply: Callable[[int, int], None]) -> None:
+        if str(event.key) == "Enter" and not (event.altKey or event.ctrlKey or event.metaKey):
+            event.preventDefault()
+            on_size_apply(*self.chosen_size())
+
+    def chosen_size(self) -> tuple[int, int]:
+        """The size the selects show, (rows, columns): the board's, or one chosen and not yet applied."""
+        return int(str(self.height_select.value)), int(str(self.width_select.value))
+
     def fill(self, height: int, width: int, inventory: tuple[int, int]) -> None:
-        """Show the stage's size and pieces to place."""
+        """Show the stage's size and pieces to place (a size chosen and not applied is forgotten)."""
         self.width_select.value = str(width)
         self.height_select.value = str(height)
         self.mirrors_select.value = str(inventory[0])
         self.splitters_select.value = str(inventory[1])
+        self.note.textContent = ""
 
 
 class DraftList:

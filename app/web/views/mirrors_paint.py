@@ -43,7 +43,7 @@ TRANSLUCENT = ("rgba(236,231,214,0.22)", "rgba(239,68,68,0.25)", "rgba(34,197,94
 CLEAR = ("rgba(255,248,220,0)", "rgba(255,112,112,0)", "rgba(98,240,154,0)", "rgba(116,185,255,0)")
 # The colour-blind-safe set (the "palette" setting): Okabe and Ito's vermillion, bluish green and blue/sky blue.
 OKABE_ITO = (
-    ("#ece7d6", "#d55e00", "#009e73", "#0072b2"),
+    ("#ece7d6", "#d55e00", "#009e73", "#0079bb"),  # (blue a shade lighter than #0072b2: 3.3:1 on a tile, not 2.99)
     ("#fff8dc", "#f5793a", "#35c9a0", "#56b4e9"),
     ("rgba(236,231,214,0.22)", "rgba(213,94,0,0.28)", "rgba(0,158,115,0.28)", "rgba(0,114,178,0.32)"),
     ("rgba(255,248,220,0)", "rgba(245,121,58,0)", "rgba(53,201,160,0)", "rgba(86,180,233,0)"),

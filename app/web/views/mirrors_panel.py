@@ -64,8 +64,8 @@ class Hand:
     A press on an empty cell places the chosen piece. It stands in the play bar: beside the board on a
     wide screen, a strip right above it on a phone. Hidden on puzzles with nothing to place; it offers the
     kinds the puzzle gives. Each option is a radio (arrow keys move through them) drawn as the piece
-    looks on the board, named in words ("mirror / rising (M)"); the counts are also a status line
-    (role="status", "Mirrors to place: 2") for a screen reader that reads the tray.
+    looks on the board, named in words ("mirror / rising (M)"); the counts are also a line of words
+    ("Mirrors to place: 2") for a screen reader that reads the tray (not a live region: a move says them).
     """
 
     def __init__(self, t: Callable[..., str], listen: Callable[[Any, str, Any], None],
@@ -73,8 +73,8 @@ class Hand:
         self.t = t
         self._swatch, self._palette = swatch, palette
         self.chosen: tuple[str, int] = ("mirror", 0)
-        self.counts = element("p", cls="mirrors-hand-counts visually-hidden",
-                              attrs={"id": "mirrors-hand-counts", "role": "status"})
+        # Read where the tray is read; not a live region: a move's own words already say what is left (#30).
+        self.counts = element("p", cls="mirrors-hand-counts visually-hidden", attrs={"id": "mirrors-hand-counts"})
         self.options: dict[tuple[str, int], Any] = {}  # piece -> its label (holding the radio)
         self._radios: dict[tuple[str, int], Any] = {}
         self._swatches: dict[tuple[str, int], Any] = {}

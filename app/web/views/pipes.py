@@ -331,8 +331,12 @@ class PipesView(ParView):
                           n=n, total=total)
         if move is not None and move[0] in ("lock", "unlock_all"):
             return self._lock_text(before, after, move)
-        if pipes.status(after) != 0:
-            return None  # the clear message follows
+        if pipes.status(after) != 0:  # the turn that won, in its own words: the clear message follows them
+            if move is None or move[0] not in ("cw", "ccw"):
+                return None  # (a hinted move's words are the hint's)
+            row, col = int(move[1]), int(move[2])
+            return self.t(f"pipes_said_turned_{move[0]}", row=row + 1, col=col + 1,
+                          sides=self._sides(after.tile(row, col)))
         text = self._flow_text(before, after, verbosity)
         if move is not None and move[0] != "set":  # a turn names its tile and how it now lies (full: which way it went)
             row, col = int(move[1]), int(move[2])
@@ -434,15 +438,16 @@ class PipesView(ParView):
         """The tool switch in the control bar: what a click or tap does (turn ↻, turn ↺ or lock).
 
         Native radio buttons in a labelled group: arrow keys move between them, a screen
-        reader says "Turn ↻, radio button, 1 of 3, checked"; the checked one looks pressed."""
+        reader says "Turn clockwise, radio button, 1 of 3, checked" (each is named in words: the visible
+        "Turn ↻" and "Turn ↺" differ only by a glyph); the checked one looks pressed."""
         choices = []
         for tool in self.tools:
             radio = element("input", attrs={"type": "radio", "name": "pipes-tool", "value": tool,
-                                            "id": f"pipes-tool-{tool}"})
+                                            "id": f"pipes-tool-{tool}", "data-i18n-label": f"pipes_tool_{tool}_name"})
             radio.checked = tool == self.tool
             listen(radio, "change", lambda _event, chosen=tool: self._choose_tool(chosen))
             choices.append(element("label", cls="tool-choice", children=[
-                radio, element("span", attrs={"data-i18n": f"pipes_tool_{tool}"})]))
+                radio, element("span", attrs={"data-i18n": f"pipes_tool_{tool}", "aria-hidden": "true"})]))
         return element("div", cls="tool-switch", attrs={"role": "radiogroup", "id": "pipes-tools",
                                                         "data-i18n-label": "pipes_tool_label"}, children=choices)
 
