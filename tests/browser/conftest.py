@@ -2,9 +2,17 @@
 
 Each call of `open_page` boots Pyodide in a fresh context and page, which takes seconds: a
 module whose tests can reset their state opens one page for them all (a module-scoped
-fixture) and moves between screens through the URL hash, which does not reboot Python.
+fixture) and moves between screens through the URL hash (`go`), which does not reboot
+Python, and switches colour scheme or reduced motion on that page (`page.emulate_media`).
 Every page opened here records its requests, and after every test an autouse
 fixture asserts that none left the page's origin.
+
+The suite runs on shared, busy machines: no test asserts how long something took. Waits
+are on conditions, with generous time-outs (`WAIT_MS`); where the page must stay
+responsive during long work, `busy_turns` counts the turns it gave other tasks meanwhile;
+where time must pass, Playwright's `page.clock` moves it. Task lengths are measured in
+bench/ (`make bench`), not here. After a run the page loads per file are listed: each
+load of the game boots Pyodide, the suite's main cost.
 """
 
 from __future__ import annotations
@@ -17,13 +25,18 @@ from pathlib import Path
 import pytest
 import vendor
 from browser import CHROMIUM_ARGS, LOCAL_SCHEMES, ChromiumMissingError, chromium_path, go, wait_until_ready
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from serve import serve_in_thread
 
 __all__ = ["CHROMIUM_ARGS", "go", "wait_until_ready"]  # the test modules import these from here
 
 ROOT = Path(__file__).resolve().parents[2]
+# How long a wait on a condition may take before it fails: a busy machine (two CPU-bound processes
+# beside the suite) takes several times as long as a quiet one, so this is generous; a wait that
+# passes returns as soon as its condition holds.
+WAIT_MS = 60_000
+expect.set_options(timeout=WAIT_MS)
 
 
 def _chromium() -> str:
@@ -49,6 +62,14 @@ def browser() -> Iterator[Browser]:
     """One headless Chromium for the whole run."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS, headless=True)
+        new_context = browser.new_context
+
+        def patient_context(*args: object, **kwargs: object) -> BrowserContext:
+            context = new_context(*args, **kwargs)  # type: ignore[arg-type]
+            context.set_default_timeout(WAIT_MS)
+            return context
+
+        browser.new_context = patient_context  # type: ignore[method-assign]  # (every context, the tests' own too)
         yield browser
         browser.close()
 
@@ -95,6 +116,107 @@ class RequestLog:
             self.foreign.append(url)
 
 
+class LoadCount:
+    """How many documents each test file's pages loaded (goto and reload), shown after the run.
+
+    Each load of the game's page boots Pyodide, the suite's main cost: `-p no:cacheprovider` aside,
+    the table at the end of a browser run says where the boots are.
+    """
+
+    def __init__(self) -> None:
+        self.current = "(set-up)"
+        self.loads: dict[str, int] = {}
+
+    def count(self) -> None:
+        """Count one document load for the test running now."""
+        self.loads[self.current] = self.loads.get(self.current, 0) + 1
+
+
+LOADS = LoadCount()
+
+
+def _counted(method: Callable[..., object]) -> Callable[..., object]:
+    def wrapper(self: Page, *args: object, **kwargs: object) -> object:
+        LOADS.count()
+        return method(self, *args, **kwargs)
+    return wrapper
+
+
+Page.goto = _counted(Page.goto)  # type: ignore[method-assign]
+Page.reload = _counted(Page.reload)  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True)
+def _count_loads_for(request: pytest.FixtureRequest) -> None:
+    LOADS.current = request.node.nodeid.split("::")[0]
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Under pytest-xdist, hand this worker's counts to the controller (see pytest_testnodedown)."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["masume_loads"] = json.dumps(LOADS.loads)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """Under pytest-xdist, add a finished worker's page loads to the controller's table."""
+    for name, count in json.loads(getattr(node, "workeroutput", {}).get("masume_loads", "{}")).items():
+        LOADS.loads[name] = LOADS.loads.get(name, 0) + count
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """After a run with browser tests: the page loads (each a Pyodide boot, mostly) per test file."""
+    if not LOADS.loads or hasattr(terminalreporter.config, "workerinput"):
+        return
+    terminalreporter.section("page loads per test file")
+    for name, count in sorted(LOADS.loads.items(), key=lambda item: -item[1]):
+        terminalreporter.write_line(f"{count:4d}  {name}")
+    terminalreporter.write_line(f"{sum(LOADS.loads.values()):4d}  in all")
+
+
+class BusyTurns:
+    """Counts the turns a page gives other tasks while its screen shows work under way (`.is-busy`).
+
+    A task of the test's own, queued with setTimeout(0) again and again, runs between the work's
+    slices when the work yields to the browser, and cannot run inside one long task: the count says
+    how often the page answered meanwhile, whatever the machine's speed. Use as a context manager
+    around the action; `turns` holds the count after it (and `seen` how many times the mark was on).
+    """
+
+    START = """() => {
+        const run = window.__busyTurns = {turns: 0, on: true, labels: []};
+        const tick = () => {
+            if (!run.on) return;
+            if (document.querySelector('.is-busy')) {
+                run.turns += 1;
+                const label = document.querySelector('#busy-label');
+                if (label && !run.labels.includes(label.textContent)) run.labels.push(label.textContent);
+            }
+            setTimeout(tick, 0);
+        };
+        setTimeout(tick, 0);
+    }"""
+    STOP = "() => { const run = window.__busyTurns; run.on = false; return [run.turns, run.labels]; }"
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.turns = 0
+        self.labels: list[str] = []  # the progress lines (#busy-label) seen meanwhile
+
+    def __enter__(self) -> BusyTurns:
+        self.page.evaluate(self.START)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.turns, self.labels = self.page.evaluate(self.STOP)
+
+
+def busy_turns(page: Page) -> BusyTurns:
+    """Count the page's turns for other tasks while it is busy, around a `with` block (see BusyTurns)."""
+    return BusyTurns(page)
+
+
 @pytest.fixture(scope="session")
 def request_log(base_url: str) -> RequestLog:
     """The shared log of foreign requests."""
@@ -137,12 +259,16 @@ NO_SNAPSHOT = "window.masumeNoSnapshot = true;"
 
 @pytest.fixture(scope="module")
 def open_page(browser: Browser, base_url: str, request_log: RequestLog) -> Iterator[PageFactory]:
-    """Open a fresh context and page at a hash, optionally waiting for data-ready."""
+    """Open a fresh context and page at a hash, optionally waiting for data-ready.
+
+    `clock`: install Playwright's fake clock before the page loads (time flows as usual until a test
+    pauses it with `page.clock.pause_at`, then moves only with `page.clock.run_for`).
+    """
     contexts: list[BrowserContext] = []
 
     def factory(fragment: str = "", *, wait_ready: bool = True, init_script: str | None = None,
                 viewport: dict | None = None, reduced_motion: str = "no-preference", locale: str = "en-US",
-                has_touch: bool = False, is_mobile: bool = False) -> Page:
+                has_touch: bool = False, is_mobile: bool = False, clock: bool = False) -> Page:
         for attempt in (1, 2):
             context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800},
                                           reduced_motion=reduced_motion, locale=locale, has_touch=has_touch,
@@ -152,6 +278,8 @@ def open_page(browser: Browser, base_url: str, request_log: RequestLog) -> Itera
             if init_script:
                 context.add_init_script(init_script)
             page = context.new_page()
+            if clock:  # Playwright's clock, in place before the page's first script: page.clock moves time
+                page.clock.install()
             request_log.watch(page)
             try:
                 page.goto(base_url + fragment)

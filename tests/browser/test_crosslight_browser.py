@@ -259,20 +259,6 @@ def test_a_hint_still_counts_after_a_reload(page) -> None:  # noqa: ANN001
     page.locator("#result-close").click()
 
 
-def test_time_thought_before_leaving_is_kept_across_a_reload(page) -> None:  # noqa: ANN001
-    go(page, f"#crosslight/{crosslight.encode(puzzle('time-kept'))}")
-    page.locator("button.cell[data-row='1'][data-col='1']").click()
-    page.wait_for_timeout(2_300)
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
-    page.reload()
-    wait_until_ready(page)
-    assert page.locator("#stat-time").inner_text() == "0:02"
-    assert page.locator("#stat-moves").inner_text() == "1"
-
-
 def test_undo_keeps_focus_and_clears_the_hint_ring(page) -> None:  # noqa: ANN001
     go(page, f"#crosslight/{crosslight.encode(puzzle('undo-focus'))}")
     page.locator("button.cell[data-row='0'][data-col='0']").click()

@@ -3,6 +3,7 @@ test_boot_failures_browser.py)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -117,8 +118,26 @@ def test_the_folder_works_from_a_sub_path_of_a_host(browser) -> None:  # noqa: A
         server.shutdown()
 
 
-def test_sound_unlocks_on_a_gesture_and_toggles_are_remembered(open_page) -> None:  # noqa: ANN001
-    page = open_page("#crosslight")
+# The loading screen's stages, recorded from the page's first script on (the loading test below reads them).
+RECORD_STAGES = """
+  window.__stages = [];
+  document.addEventListener('DOMContentLoaded', () => {
+    const stage = document.getElementById('loading-stage');
+    new MutationObserver(() => window.__stages.push(stage.textContent))
+      .observe(stage, {childList: true, characterData: true, subtree: true});
+  });
+"""
+
+
+@pytest.fixture(scope="module")
+def page(open_page):  # noqa: ANN001, ANN201
+    """One page for the tests that need no storage or language of their own: booted at home with the
+    loading stages recorded and Playwright's clock installed (time flows as usual until a test pauses it)."""
+    return open_page("", init_script=RECORD_STAGES, clock=True)
+
+
+def test_sound_unlocks_on_a_gesture_and_toggles_are_remembered(page) -> None:  # noqa: ANN001
+    go(page, "#crosslight")
     assert page.evaluate("() => document.documentElement.dataset.audio") is None
     page.locator("#bgm-toggle").click()
     page.wait_for_function("() => ['running', 'suspended'].includes(document.documentElement.dataset.audio)")
@@ -142,46 +161,69 @@ def test_without_web_audio_the_game_plays_silently(open_page) -> None:  # noqa: 
     assert page.evaluate("() => document.documentElement.dataset.audio") == "unavailable"
 
 
-def test_reduced_motion_turns_off_the_press_animation(open_page) -> None:  # noqa: ANN001
+def test_reduced_motion_turns_off_the_press_animation(page) -> None:  # noqa: ANN001
     game_id = board_id("motion")
-    page = open_page(f"#crosslight/{game_id}", reduced_motion="reduce")
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        go(page, f"#crosslight/{game_id}")
+        page.locator("button.cell[data-row='0'][data-col='0']").click()
+        flashed = page.locator("button.cell.flash")
+        assert flashed.count() >= 3  # the press still marks the flipped cells...
+        assert flashed.first.evaluate("b => getComputedStyle(b, '::after').display") == "none"  # ...without motion
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+    go(page, f"#crosslight/{game_id}")
     page.locator("button.cell[data-row='0'][data-col='0']").click()
-    flashed = page.locator("button.cell.flash")
-    assert flashed.count() >= 3  # the press still marks the flipped cells...
-    assert flashed.first.evaluate("b => getComputedStyle(b, '::after').display") == "none"  # ...without motion
-    moving = open_page(f"#crosslight/{game_id}")
-    moving.locator("button.cell[data-row='0'][data-col='0']").click()
-    after = moving.locator("button.cell.flash").first.evaluate("b => getComputedStyle(b, '::after').animationName")
+    after = page.locator("button.cell.flash").first.evaluate("b => getComputedStyle(b, '::after').animationName")
     assert after == "cell-flash"
 
 
-def test_timer_pauses_while_the_tab_is_hidden(open_page) -> None:  # noqa: ANN001
-    page = open_page(f"#crosslight/{board_id('hidden-tab')}")
-    page.locator("button.cell[data-row='2'][data-col='2']").click()
-    page.wait_for_function("() => document.querySelector('#stat-time').textContent === '0:01'", timeout=5_000)
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+def set_hidden(page, hidden: bool) -> None:  # noqa: ANN001
+    """Say the tab is hidden (or shown again), as the browser does when the player switches tabs."""
+    page.evaluate("""(hidden) => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});
         document.dispatchEvent(new Event('visibilitychange'));
-    }""")
-    page.wait_for_timeout(2_600)
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
-    page.wait_for_timeout(600)
-    assert page.locator("#stat-time").inner_text() in ("0:01", "0:02")
+    }""", hidden)
 
 
-def test_loading_screen_names_the_stages_before_python_is_ready(open_page) -> None:  # noqa: ANN001
-    recorder = """
-      window.__stages = [];
-      document.addEventListener('DOMContentLoaded', () => {
-        const stage = document.getElementById('loading-stage');
-        new MutationObserver(() => window.__stages.push(stage.textContent))
-          .observe(stage, {childList: true, characterData: true, subtree: true});
-      });
-    """
-    page = open_page("", init_script=recorder)
+def pause_clock(page) -> None:  # noqa: ANN001
+    """Stop the page's (Playwright's) clock a second ahead: from then on time moves only with clock.run_for."""
+    now = page.evaluate("Date.now()") / 1000
+    page.clock.pause_at(datetime.fromtimestamp(now + 1, UTC))
+
+
+def test_timer_pauses_while_the_tab_is_hidden(page) -> None:  # noqa: ANN001
+    go(page, f"#crosslight/{board_id('hidden-tab')}")
+    pause_clock(page)
+    try:
+        page.locator("button.cell[data-row='2'][data-col='2']").click()
+        page.clock.run_for(1_500)
+        assert page.locator("#stat-time").inner_text() == "0:01"
+        set_hidden(page, True)
+        page.clock.run_for(60_000)  # a minute in another tab
+        set_hidden(page, False)
+        page.clock.run_for(1_000)
+        assert page.locator("#stat-time").inner_text() == "0:02", "the hidden minute was not counted"
+    finally:
+        page.clock.resume()
+
+
+def test_time_thought_before_leaving_is_kept_across_a_reload(page) -> None:  # noqa: ANN001
+    go(page, f"#crosslight/{board_id('time-kept')}")
+    pause_clock(page)
+    try:
+        page.locator("button.cell[data-row='1'][data-col='1']").click()
+        page.clock.run_for(2_300)
+        set_hidden(page, True)  # the player leaves: what is in play is kept, with its time
+    finally:
+        page.clock.resume()
+    page.reload()
+    wait_until_ready(page)
+    assert page.locator("#stat-time").inner_text() == "0:02"
+    assert page.locator("#stat-moves").inner_text() == "1"
+
+
+def test_loading_screen_names_the_stages_before_python_is_ready(page) -> None:  # noqa: ANN001
     stages = page.evaluate("() => window.__stages")
     for expected in ("Loading Python and numpy…", "Loading the puzzles…", "Starting…"):
         assert expected in stages, stages
