@@ -146,9 +146,10 @@ Page.goto = _counted(Page.goto)  # type: ignore[method-assign]
 Page.reload = _counted(Page.reload)  # type: ignore[method-assign]
 
 
-@pytest.fixture(autouse=True)
-def _count_loads_for(request: pytest.FixtureRequest) -> None:
-    LOADS.current = request.node.nodeid.split("::")[0]
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Count the loads from here on (the test's module-scoped pages too) for this test's file."""
+    LOADS.current = item.nodeid.split("::")[0]
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -210,6 +211,15 @@ class BusyTurns:
 
     def __exit__(self, *exc: object) -> None:
         self.turns, self.labels = self.page.evaluate(self.STOP)
+
+
+def page_timers_run(page: Page, ms: int) -> None:
+    """Wait until the page's own timers due within `ms` from now have run (a timer of ours, due after them).
+
+    For checks that something did not happen: unlike a wait in the test, this waits for the page's clock
+    and its queue, so a page that is slow to get to its timers is waited for, however busy the machine.
+    """
+    page.evaluate("(ms) => new Promise(done => setTimeout(() => requestAnimationFrame(() => done()), ms))", ms)
 
 
 def busy_turns(page: Page) -> BusyTurns:

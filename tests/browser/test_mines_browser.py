@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
+from playwright.sync_api import expect
 
 from app.core.gameid import compose, pack_bits
 from app.games import mines
 from app.games.mines import Cell
-from tests.browser.conftest import go, wait_until_ready
+from tests.browser.conftest import go, page_timers_run, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +76,7 @@ def test_hints_alone_win_a_beginner_no_guess_game(page) -> None:  # noqa: ANN001
         if page.locator("#hint").is_disabled():  # the board is over
             break
         page.locator("#hint").click()
-    dialog.wait_for(state="visible", timeout=3_000)  # the result opens once the finished board has shown
+    dialog.wait_for(state="visible")  # the result opens once the finished board has shown
     assert dialog.is_visible(), "hints did not finish the board"
     assert "3BV" in dialog.inner_text()
     assert "not counted" in dialog.inner_text()  # hinted games set no records
@@ -221,7 +224,8 @@ def test_long_press_on_touch_flags(page) -> None:  # noqa: ANN001
     state = first_click(page, seed_id, (4, 4))
     target = tuple(map(int, np.argwhere(~state.opened)[0]))
     cell(page, *target).dispatch_event("pointerdown", {"pointerType": "touch", "clientX": 5, "clientY": 5})
-    page.wait_for_timeout(550)
+    # The finger stays down: the long press flags the cell by itself, and the finger is lifted after.
+    expect(cell(page, *target)).to_have_attribute("aria-label", re.compile(", flagged$"))
     cell(page, *target).dispatch_event("pointerup", {"pointerType": "touch"})
     assert cell(page, *target).get_attribute("aria-label").endswith(", flagged")
     # The browser sent no click after that long press: the next tap must still open a cell.
@@ -232,9 +236,12 @@ def test_long_press_on_touch_flags(page) -> None:  # noqa: ANN001
     assert not cell(page, *safe).get_attribute("aria-label").endswith(", hidden")
     # A short tap is not a long press.
     other = tuple(map(int, np.argwhere(~state.opened & ~state.mines)[-1]))
-    cell(page, *other).dispatch_event("pointerdown", {"pointerType": "touch", "clientX": 5, "clientY": 5})
-    cell(page, *other).dispatch_event("pointerup", {"pointerType": "touch"})
-    page.wait_for_timeout(550)
+    # Down and up in one task (nothing of the page's can run between them), then past the long-press time.
+    cell(page, *other).evaluate("""(b) => {
+        b.dispatchEvent(new PointerEvent('pointerdown', {pointerType: 'touch', clientX: 5, clientY: 5, bubbles: true}));
+        b.dispatchEvent(new PointerEvent('pointerup', {pointerType: 'touch', bubbles: true}));
+    }""")
+    page_timers_run(page, 600)
     assert cell(page, *other).get_attribute("aria-label").endswith(", hidden")
 
 
@@ -392,14 +399,14 @@ def test_a_first_click_still_pending_never_lands_on_the_next_board(page) -> None
         document.querySelector("button.cell[data-row='2'][data-col='2']").click();
         document.querySelector('#new-game').click();
     }""")
-    page.wait_for_timeout(300)
+    page_timers_run(page, 300)
     assert (codes(page) == Cell.HIDDEN).all()  # the new board is untouched
     assert page.evaluate("() => /^#mines\\/1\\.9x9n10\\.[a-z0-9]+$/.test(location.hash)")
     page.evaluate("""() => {
         document.querySelector("button.cell[data-row='2'][data-col='2']").click();
         window.location.hash = '#';
     }""")
-    page.wait_for_timeout(300)  # the autouse check fails on any page error from the dropped move
+    page_timers_run(page, 300)  # the autouse check fails on any page error from the dropped move
 
 
 def test_hint_moves_keyboard_focus_with_the_cursor_and_ctrl_f_is_left_alone(page) -> None:  # noqa: ANN001
