@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -220,6 +221,13 @@ def page_timers_run(page: Page, ms: int) -> None:
     and its queue, so a page that is slow to get to its timers is waited for, however busy the machine.
     """
     page.evaluate("(ms) => new Promise(done => setTimeout(() => requestAnimationFrame(() => done()), ms))", ms)
+
+
+def pause_clock(page: Page) -> None:
+    """Stop a page's Playwright clock (open_page(clock=True)) a second ahead of its time: from then on its
+    timers, frames and clocks move only with `page.clock.run_for`, until `page.clock.resume()`."""
+    now = page.evaluate("Date.now()") / 1000
+    page.clock.pause_at(datetime.fromtimestamp(now + 1, UTC))
 
 
 def busy_turns(page: Page) -> BusyTurns:

@@ -3,7 +3,6 @@ test_boot_failures_browser.py)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from serve import serve_in_thread
 
 from app.core.rng import Rng
 from app.games import crosslight
-from tests.browser.conftest import CHROMIUM_ARGS, go, wait_until_ready
+from tests.browser.conftest import CHROMIUM_ARGS, go, pause_clock, wait_until_ready
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -184,12 +183,6 @@ def set_hidden(page, hidden: bool) -> None:  # noqa: ANN001
         Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});
         document.dispatchEvent(new Event('visibilitychange'));
     }""", hidden)
-
-
-def pause_clock(page) -> None:  # noqa: ANN001
-    """Stop the page's (Playwright's) clock a second ahead: from then on time moves only with clock.run_for."""
-    now = page.evaluate("Date.now()") / 1000
-    page.clock.pause_at(datetime.fromtimestamp(now + 1, UTC))
 
 
 def test_timer_pauses_while_the_tab_is_hidden(page) -> None:  # noqa: ANN001
