@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -221,6 +222,19 @@ def page_timers_run(page: Page, ms: int) -> None:
     and its queue, so a page that is slow to get to its timers is waited for, however busy the machine.
     """
     page.evaluate("(ms) => new Promise(done => setTimeout(() => requestAnimationFrame(() => done()), ms))", ms)
+
+
+@contextmanager
+def viewport(page: Page, width: int, height: int) -> Iterator[Page]:
+    """Give a shared page another window size for a `with` block (open a route inside it, so the screen is
+    laid out for that size), then its own size back."""
+    before = page.viewport_size
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        yield page
+    finally:
+        if before is not None:
+            page.set_viewport_size(before)
 
 
 def pause_clock(page: Page) -> None:

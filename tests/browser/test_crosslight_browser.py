@@ -7,7 +7,7 @@ import pytest
 
 from app.core.rng import Rng
 from app.games import crosslight
-from tests.browser.conftest import go, wait_until_ready
+from tests.browser.conftest import go, viewport, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -203,9 +203,15 @@ def test_custom_size_is_validated_and_applied(page) -> None:  # noqa: ANN001
     assert page.evaluate("() => location.hash").startswith("#crosslight/1.8x4.")
 
 
-def test_seven_by_seven_fits_a_360px_phone(open_page) -> None:  # noqa: ANN001
+def test_seven_by_seven_fits_a_360px_phone(page) -> None:  # noqa: ANN001
+    with viewport(page, 360, 740):
+        seven_by_seven_fits_a_360px_phone(page)
+
+
+def seven_by_seven_fits_a_360px_phone(page) -> None:  # noqa: ANN001
     state = puzzle("phone", "7x7")
-    page = open_page(f"#crosslight/{crosslight.encode(state)}", viewport={"width": 360, "height": 740})
+    go(page, "#")
+    go(page, f"#crosslight/{crosslight.encode(state)}")
     page.wait_for_selector("[role=grid] button.cell")
     boxes = page.eval_on_selector_all("button.cell", "bs => bs.map(b => b.getBoundingClientRect().toJSON())")
     assert len(boxes) == 49

@@ -21,9 +21,14 @@ TEXT_LINKS = """() => [...document.querySelectorAll('a:not(.brand):not(.game-car
                         Math.round(r.height)]; })"""
 
 
+@pytest.fixture(scope="module")
+def page(open_page):  # noqa: ANN001, ANN201
+    """One page for the module; each test gives it its colour scheme."""
+    return open_page("#")
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_text_link_has_one_look_on_every_screen(open_page, scheme: str) -> None:  # noqa: ANN001
-    page = open_page("#")
+def test_every_text_link_has_one_look_on_every_screen(page, scheme: str) -> None:  # noqa: ANN001
     page.emulate_media(color_scheme=scheme)
     seen = []
     for where in ("#", "#crosslight", "#crosslight/stats", "#mirrors/1-01"):

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from app.core.gameid import compose, pack_bits
 from app.games import mines
 from app.games.mines import Cell
-from tests.browser.conftest import go, page_timers_run, wait_until_ready
+from tests.browser.conftest import go, page_timers_run, viewport, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -341,13 +341,23 @@ def test_chording_an_opened_number_opens_its_other_neighbours(page) -> None:  # 
     assert all(grid[rc] <= Cell.NUMBER_8 for rc in hidden if not state.mines[rc])
 
 
-def test_expert_fits_a_desktop_window_and_scrolls_inside_its_frame_on_a_phone(open_page) -> None:  # noqa: ANN001
-    desktop = open_page("#mines/1.30x16n99.layoutseed", viewport={"width": 1280, "height": 720})
-    board = desktop.locator(".board").bounding_box()
-    assert board["x"] >= 0 and board["x"] + board["width"] <= 1280
-    assert board["y"] + board["height"] <= 720  # the whole board is visible without scrolling
-    assert desktop.evaluate("() => document.documentElement.scrollWidth") <= 1280
-    phone = open_page("#mines/1.30x16n99.layoutseed", viewport={"width": 390, "height": 800})
+def test_expert_fits_a_desktop_window_and_scrolls_inside_its_frame_on_a_phone(page) -> None:  # noqa: ANN001
+    expert = "#mines/1.30x16n99.layoutseed"
+    with viewport(page, 1280, 720) as desktop:
+        go(desktop, "#")
+        go(desktop, expert)
+        board = desktop.locator(".board").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= 1280
+        assert board["y"] + board["height"] <= 720  # the whole board is visible without scrolling
+        assert desktop.evaluate("() => document.documentElement.scrollWidth") <= 1280
+    with viewport(page, 390, 800) as phone:
+        go(phone, "#")
+        go(phone, expert)
+        phone_keeps_expert_big_enough_to_tap(phone)
+    go(page, "#mines")
+
+
+def phone_keeps_expert_big_enough_to_tap(phone) -> None:  # noqa: ANN001
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390  # the page itself does not scroll
     # Fitted, Expert's cells would be too small to tap (about 10 px): a phone opens it at the smallest
     # size a finger can use, and it scrolls inside its frame (Fit is one press away).

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import vendor
 
-from tests.browser.conftest import NO_SNAPSHOT, wait_until_ready
+from tests.browser.conftest import NO_SNAPSHOT, page_timers_run, wait_until_ready
 from tests.browser.test_offline_browser import play_a_move
 
 pytestmark = pytest.mark.browser
@@ -42,8 +42,15 @@ AT_READY = """(() => {
 })();"""
 
 
-def test_home_is_drawn_before_numpy_is_installed_and_numpy_follows_by_itself(open_page) -> None:  # noqa: ANN001
-    page = open_page("", init_script=AT_READY)
+@pytest.fixture(scope="module")
+def home(open_page):  # noqa: ANN001, ANN201
+    """One page started at home, with what had happened by data-ready recorded (AT_READY), for the
+    module's tests of a start at home (each reads what its start left, and changes nothing)."""
+    return open_page("", init_script=AT_READY)
+
+
+def test_home_is_drawn_before_numpy_is_installed_and_numpy_follows_by_itself(home) -> None:  # noqa: ANN001
+    page = home
     assert page.evaluate("document.documentElement.dataset.start") == "normal"
     # (nor its wheel downloaded: it would compete with home's own files on a slow link)
     assert page.evaluate("window.__atReady") == {"numpyInstallBegun": False, "numpyImported": False,
@@ -60,8 +67,8 @@ def test_a_game_route_asks_for_numpy_at_once_and_plays(open_page) -> None:  # no
     play_a_move(page, "crosslight")
 
 
-def test_the_game_files_are_written_from_js_not_unpacked_by_python(open_page) -> None:  # noqa: ANN001
-    page = open_page("", init_script=AT_READY)
+def test_the_game_files_are_written_from_js_not_unpacked_by_python(home) -> None:  # noqa: ANN001
+    page = home
     assert page.evaluate("performance.getEntriesByName('masume:snapshot:game-files').length") == 1
     # Every module and data file of app.zip is where PyScript would have put it.
     page.wait_for_function("() => window.masumeSnapshot.python")
@@ -106,8 +113,8 @@ def test_a_first_visit_downloads_the_runtime_gzipped_and_the_worker_keeps_it_inf
     context.close()
 
 
-def test_pyscripts_own_package_is_written_but_not_imported_at_start(open_page) -> None:  # noqa: ANN001
-    page = open_page("")
+def test_pyscripts_own_package_is_written_but_not_imported_at_start(home) -> None:  # noqa: ANN001
+    page = home  # (nothing before this test imports pyscript; this one does, last)
     page.wait_for_function("() => window.masumeSnapshot.python")
     assert page.evaluate("document.documentElement.dataset.pyscriptPackage") == "not-imported"
     state = page.evaluate("""() => window.masumeSnapshot.python.runPython(`
@@ -185,7 +192,7 @@ def test_numpy_arriving_after_the_player_left_the_waiting_game_moves_nothing(ope
     routes = page.evaluate("() => document.documentElement.dataset.routes")
     page.evaluate("() => window.__releaseNumpy()")
     page.wait_for_function("() => window.masumeNumpyReady === true", timeout=120_000)
-    page.wait_for_timeout(300)
+    page_timers_run(page, 300)
     # Home is not opened again under the player: the same screen, the focus where it was.
     assert page.evaluate("() => document.documentElement.dataset.routes") == routes
     assert page.evaluate("() => document.activeElement.getAttribute('href')") == "#pipes"
