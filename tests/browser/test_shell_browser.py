@@ -228,3 +228,31 @@ def test_loading_screen_names_the_stages_before_python_is_ready(page) -> None:  
 
 def test_chromium_flags_keep_background_traffic_off() -> None:
     assert "--disable-background-networking" in CHROMIUM_ARGS
+
+
+def test_the_content_security_policy_refuses_inline_code_and_other_origins(page) -> None:  # noqa: ANN001
+    # index.html's policy (a meta tag): scripts and styles only from the site's own files, no connection
+    # elsewhere. What the browser does with it is what counts, not its text. (The fetch is refused before
+    # any request is made; the autouse check would see one.)
+    go(page, "#")
+    seen = page.evaluate("""async () => {
+        const violated = [];
+        const note = (event) => violated.push(event.effectiveDirective);
+        document.addEventListener('securitypolicyviolation', note);
+        const script = document.createElement('script');
+        script.textContent = 'window.__inlineRan = true;';
+        document.body.append(script);
+        const style = document.createElement('style');
+        style.textContent = ':root { --inline-style: on; }';
+        document.head.append(style);
+        let fetched = true;
+        try { await fetch('https://example.com/'); } catch (error) { fetched = false; }
+        await new Promise((done) => setTimeout(done, 100));
+        script.remove(); style.remove();
+        document.removeEventListener('securitypolicyviolation', note);
+        return {inline: window.__inlineRan === true, fetched,
+                style: getComputedStyle(document.documentElement).getPropertyValue('--inline-style'),
+                violated: [...new Set(violated)].sort()};
+    }""")
+    assert seen["inline"] is False and seen["fetched"] is False and seen["style"] == "", seen
+    assert {"script-src-elem", "style-src-elem", "connect-src"} <= set(seen["violated"]), seen
