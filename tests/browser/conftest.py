@@ -26,7 +26,15 @@ from pathlib import Path
 
 import pytest
 import vendor
-from browser import CHROMIUM_ARGS, LOCAL_SCHEMES, ChromiumMissingError, chromium_path, go, wait_until_ready
+from browser import (
+    BOOT_TIMEOUT_MS,
+    CHROMIUM_ARGS,
+    LOCAL_SCHEMES,
+    ChromiumMissingError,
+    chromium_path,
+    go,
+    wait_until_ready,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from serve import serve_in_thread
@@ -39,6 +47,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # passes returns as soon as its condition holds.
 WAIT_MS = 60_000
 expect.set_options(timeout=WAIT_MS)
+LONG_WAIT_MS = BOOT_TIMEOUT_MS  # a boot, or long work (a 50×50 board, a replay of 20,000 moves)
 
 
 def _chromium() -> str:

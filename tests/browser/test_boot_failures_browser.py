@@ -19,7 +19,7 @@ import pytest
 import serve
 import vendor
 
-from tests.browser.conftest import NO_SNAPSHOT, page_timers_run, route_app_zip
+from tests.browser.conftest import LONG_WAIT_MS, NO_SNAPSHOT, page_timers_run, route_app_zip
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,7 +108,7 @@ def test_a_broken_module_shows_a_readable_message_not_a_traceback(browser, base_
     context, page, _ = open_failing(browser, base_url, "**/nothing", lambda route: None,
                                     before_goto=lambda context: route_app_zip(context, broken.read_bytes()))
     error = page.locator("#loading-error")
-    error.wait_for(state="visible", timeout=120_000)
+    error.wait_for(state="visible", timeout=LONG_WAIT_MS)
     assert error.inner_text().startswith("The game could not start at the step “Starting”: SyntaxError"), \
         error.inner_text()
     body = page.locator("body").inner_text()
@@ -259,7 +259,7 @@ def test_a_missing_or_truncated_stylesheet_is_named_in_a_notice(browser, base_ur
 def test_a_missing_boot_script_is_said_once_the_game_starts(browser, base_url) -> None:  # noqa: ANN001
     context, page, _ = open_failing(browser, base_url, f"{base_url}static/js/boot.js",
                                     lambda route: route.fulfill(status=404, body="Not Found"))
-    page.wait_for_selector('html[data-ready="true"]', timeout=120_000, state="attached")
+    page.wait_for_selector('html[data-ready="true"]', timeout=LONG_WAIT_MS, state="attached")
     notice = page.locator("#notice")
     notice.wait_for(state="visible")
     assert "static/js/boot.js is missing" in notice.inner_text()

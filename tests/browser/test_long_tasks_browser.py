@@ -19,7 +19,7 @@ import app.catalogue  # noqa: F401 - registers every game's SPEC
 from app.core.replay import replay_link
 from app.core.rng import Rng
 from app.games import crosslight, mines, pipes
-from tests.browser.conftest import busy_turns, go
+from tests.browser.conftest import LONG_WAIT_MS, busy_turns, go
 
 BUSY_OVER = "() => !document.querySelector('.is-busy')"
 REPLAY_OPEN = ("() => document.querySelector('#replay-position, #replay-problem') !== null"
@@ -81,7 +81,7 @@ def open_link(page: Any, link: str, done: str) -> None:  # noqa: ANN401
     """Move the booted page from home to `link` and wait until `done` (a JS predicate) holds."""
     go(page, "#")
     go(page, link)
-    page.wait_for_function(done, timeout=120_000)
+    page.wait_for_function(done, timeout=LONG_WAIT_MS)
 
 
 @pytest.mark.parametrize(("name", "link"), [
@@ -126,9 +126,9 @@ def test_a_50x50_guessing_board_and_its_first_click_are_made_in_slices(page) -> 
     with busy_turns(page) as clicking:
         page.locator('.board-grid button[data-row="25"][data-col="25"]').click()
         page.wait_for_function("() => !document.querySelector('.is-busy')"
-                               " && document.querySelector('#move-count, .stats')", timeout=120_000)
+                               " && document.querySelector('#move-count, .stats')", timeout=LONG_WAIT_MS)
         page.wait_for_function("() => !document.querySelector('[data-row=\"25\"][data-col=\"25\"]')"
-                               ".getAttribute('aria-label').endsWith('hidden')", timeout=120_000)
+                               ".getAttribute('aria-label').endsWith('hidden')", timeout=LONG_WAIT_MS)
     assert clicking.turns >= SLICED, f"the page answered {clicking.turns} times while the first click was played"
 
 
@@ -142,7 +142,7 @@ def test_a_50x50_board_from_the_size_form_is_made_in_slices(page) -> None:  # no
     with busy_turns(page) as making:
         page.locator("#apply-size").click()
         page.wait_for_function("(b) => document.querySelector('#game-id').value !== b"
-                               " && !document.querySelector('.is-busy')", arg=before, timeout=120_000)
+                               " && !document.querySelector('.is-busy')", arg=before, timeout=LONG_WAIT_MS)
     assert making.turns >= SLICED, f"the page answered {making.turns} times while the board was made"
     assert page.locator('.board-grid button[data-row="49"][data-col="49"]').count() == 1
 
@@ -154,7 +154,7 @@ def test_zooming_a_50x50_board_repaints_it_in_slices(page) -> None:  # noqa: ANN
         with busy_turns(page) as zooming:
             page.locator(f"#zoom-{button}").click()
             page.wait_for_function("(b) => document.querySelector('#zoom-level').textContent !== b"
-                                   " && !document.querySelector('.is-busy')", arg=before, timeout=120_000)
+                                   " && !document.querySelector('.is-busy')", arg=before, timeout=LONG_WAIT_MS)
         assert zooming.turns >= 1, f"zooming {button}: the 2,500 cells were repainted in one task"
     label = page.locator('.board-grid button[data-row="49"][data-col="49"]').get_attribute("aria-label")
     assert label.startswith("Row 50, column 50") and label.endswith("hidden"), label

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import busy_turns, go
+from tests.browser.conftest import LONG_WAIT_MS, busy_turns, go
 
 DENSE = "#mines/1.50x50n833.p4yrdexsn3"
 TOO_DENSE = "#mines/1.50x50n950.w7"
@@ -33,7 +33,7 @@ def first_cell(page):  # noqa: ANN001, ANN201
 def wait_until_opened(page) -> None:  # noqa: ANN001
     page.wait_for_function("() => !document.querySelector('section.game.is-busy')"
                            " && !document.querySelector('[data-row=\"0\"][data-col=\"0\"]')"
-                           ".getAttribute('aria-label').endsWith('hidden')", timeout=120_000)
+                           ".getAttribute('aria-label').endsWith('hidden')", timeout=LONG_WAIT_MS)
 
 
 def test_the_page_answers_while_a_dense_board_is_laid(page) -> None:  # noqa: ANN001
@@ -107,7 +107,7 @@ def test_a_click_on_a_big_board_being_drawn_is_kept_and_played_once_it_is(page) 
     page.wait_for_function("() => !document.querySelector('.is-busy')"
                            " && document.querySelector('.board-grid').getAttribute('aria-busy') === null"
                            " && !document.querySelector('[data-row=\"25\"][data-col=\"25\"]')"
-                           ".getAttribute('aria-label').endsWith('hidden')", timeout=120_000)
+                           ".getAttribute('aria-label').endsWith('hidden')", timeout=LONG_WAIT_MS)
     # The kept click was played: its cell and neighbours are the only safe ones, so it won the board.
     assert page.locator(".board-grid.locked").count() == 1, "the first click opened every safe cell"
     label = page.locator('.board-grid button[data-row="25"][data-col="25"]').get_attribute("aria-label")

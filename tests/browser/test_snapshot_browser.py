@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from app.core import registry
-from tests.browser.conftest import RequestLog, go, wait_until_ready
+from tests.browser.conftest import LONG_WAIT_MS, RequestLog, go, wait_until_ready
 from tests.browser.test_offline_browser import play_a_move
 
 pytestmark = pytest.mark.browser
@@ -280,7 +280,7 @@ def test_a_restored_page_whose_view_fails_to_import_drops_the_snapshot(browser, 
         page = context.new_page()
         request_log.watch(page)
         page.goto(base_url + "#mirrors/edit")
-        page.locator("#loading-error").wait_for(state="visible", timeout=120_000)
+        page.locator("#loading-error").wait_for(state="visible", timeout=LONG_WAIT_MS)
         assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
         page.wait_for_function(dropped)
         page.wait_for_function(no_snapshot)
