@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from app.games import mirrors
-from tests.browser.conftest import go
+from tests.browser.conftest import go, page_timers_run
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,7 @@ def test_every_text_link_has_one_look_on_every_screen(page, scheme: str) -> None
     seen = []
     for where in ("#", "#crosslight", "#crosslight/stats", "#mirrors/1-01"):
         go(page, where)
-        page.wait_for_timeout(100)
+        page_timers_run(page, 100)
         seen += page.evaluate(TEXT_LINKS)
     # the result under a won board, then its replay
     state = mirrors.stage_state("1-01")

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from app.games import mirrors
 from app.games.mirrors import editor
-from tests.browser.conftest import busy_turns, go
+from tests.browser.conftest import busy_turns, go, page_timers_run
 
 pytestmark = pytest.mark.browser
 
@@ -233,7 +233,7 @@ def test_cancel_stops_a_test_and_a_test_never_blocks_the_page(page: Page) -> Non
         document.querySelector('#busy-cancel').click(); }""")
     expect(page.locator("#editor-verdict")).to_have_text("Test cancelled: the stage is untested.")
     expect(page.locator("#live")).to_have_text("Test cancelled: the stage is untested.")
-    page.wait_for_timeout(1000)
+    page_timers_run(page, 1000)
     expect(page.locator("#editor-verdict")).to_have_text("Test cancelled: the stage is untested.")
     page.locator("#editor-share").click()
     expect(page.locator("#editor-verdict")).to_contain_text("Test the stage first")

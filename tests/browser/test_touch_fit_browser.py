@@ -6,7 +6,7 @@ import pytest
 
 from app.core.rng import Rng
 from app.games import pipes
-from tests.browser.conftest import go, pause_clock
+from tests.browser.conftest import go, page_timers_run, pause_clock
 
 PHONE = {"width": 390, "height": 844}
 
@@ -94,14 +94,14 @@ def test_light_path_10x10_opens_fitted_on_a_phone_and_the_bar_covers_no_row(phon
     assert page.evaluate("() => { const f = document.querySelector('.board-frame');"
                          " return f.scrollWidth <= f.clientWidth && f.scrollHeight <= f.clientHeight; }")
     page.locator("#zoom-fit").tap()  # Fit brings the whole board on screen, the play bar never over it
-    page.wait_for_timeout(100)
+    page_timers_run(page, 100)
     bar, frame = rect(page, ".play-bar"), rect(page, ".board-frame")
     assert frame["top"] >= bar["bottom"] - 1 and frame["bottom"] <= PHONE["height"], (bar, frame)
     assert frame["left"] >= 0 and frame["right"] <= PHONE["width"]
     # Scrolled away, moving focus to the top row brings it into view, with nothing over it.
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     cell(page, 0, 3).focus()
-    page.wait_for_timeout(100)
+    page_timers_run(page, 100)
     top_cell = page.evaluate("() => document.activeElement.getBoundingClientRect().top")
     assert top_cell >= 0 and top_cell >= rect(page, ".play-bar")["bottom"] - 1
     # A small board on the same phone opens at 100%, where the zoom tools are not needed and not shown.
