@@ -130,8 +130,9 @@ class RequestLog:
 class LoadCount:
     """How many documents each test file's pages loaded (goto and reload), shown after the run.
 
-    Each load of the game's page boots Pyodide, the suite's main cost: `-p no:cacheprovider` aside,
-    the table at the end of a browser run says where the boots are.
+    Each load of the game's page boots Pyodide (or restores its snapshot), the suite's main cost: the
+    table at the end of a run with browser tests says where the boots are. (A start-up failure's page
+    stops before Python and costs a second or two.)
     """
 
     def __init__(self) -> None:
