@@ -5,6 +5,10 @@
 #   make portal build it, then show it as a game portal does: in a frame of another site (README)
 PORT ?= 8000
 PYTHON ?= python3
+# Tests run in one process per core (pytest-xdist), a test file to a process: a file's tests share
+# their booted pages. JOBS=0 runs them all in this process (e.g. to debug with -s or pdb).
+JOBS ?= auto
+PYTEST := -m pytest -n $(JOBS) --dist loadfile
 VENV := .venv
 VPY := $(VENV)/bin/python
 
@@ -18,7 +22,7 @@ test: vendor $(VENV)/.installed
 	$(VPY) -m ruff check .
 	$(VPY) -m mypy
 	$(JSCHECK)
-	$(VPY) -m pytest
+	$(VPY) $(PYTEST)
 
 # Only the set-up: npm packages, the vendored runtime in static/vendor/, the numpy wheel,
 # app.zip and the precache list static/vendor/precache.js.
@@ -60,11 +64,11 @@ jscheck: vendor
 	$(JSCHECK)
 
 unit: $(VENV)/.installed
-	$(VPY) -m pytest tests/unit
+	$(VPY) $(PYTEST) tests/unit
 
 browser: vendor $(VENV)/.installed
 	@scripts/need.sh chromium
-	$(VPY) -m pytest tests/browser
+	$(VPY) $(PYTEST) tests/browser
 
 # Benchmarks (not tests): results go to BENCHMARKS.md.
 bench: vendor $(VENV)/.installed

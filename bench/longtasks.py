@@ -10,8 +10,10 @@ until the board is ready:
   and 9×9 wrapping and Light Path 10×10 hard (preset, Apply): a new game is generated;
 - Minesweeper 50×50 with 833 mines, no-guess (a link, then the first click): the
   mines are laid in slices;
-- a Cross Light replay link of 20,000 moves (the most a link may carry), opened from home:
-  its reading and its moves are applied in slices;
+- a Cross Light replay link of 20,000 moves (the most a link may carry), a 50×50 Minesweeper
+  replay of 5,001 moves and a Pipe Link replay of 19,999 turns, opened from home: their reading
+  and their moves are applied in slices (tests/browser/test_long_tasks_browser.py checks that they
+  are sliced at all, whatever the machine; how long each task is, is measured here);
 - `#mines/1.50x50n2491-guess.<seed>` opened from home, then its first click: the board is
   made and drawn, its 2,491 mines laid and the screen finished in slices.
 
@@ -29,7 +31,7 @@ from common import at_least, bench_browser, go, progress, run_cli, summarize, ta
 import app.catalogue  # noqa: F401 - registers every game (the replay link is built from the backend)
 from app.core.replay import MAX_REPLAY_MOVES, replay_link
 from app.core.rng import Rng
-from app.games import crosslight
+from app.games import crosslight, mines, pipes
 
 TARGET_MS = 250.0
 
@@ -49,6 +51,8 @@ CASES = [
     ("Light Path 10×10 hard", "#mirrors/10x10-hard", "preset hard"),
     ("Minesweeper 50×50, 833 mines, no-guess", "#mines", "first click"),
     ("Cross Light replay link, 20,000 moves", "#", "replay link"),
+    ("Minesweeper 50×50 replay link, 5,001 moves", "#", "replay link mines"),
+    ("Pipe Link 12×12 replay link, 19,999 turns", "#", "replay link pipes"),
     ("Minesweeper link 50×50, 2,491 mines, guessing: open and first click", "#", "guess link"),
 ]
 
@@ -60,6 +64,38 @@ def long_replay() -> str:
     """A Cross Light replay link of MAX_REPLAY_MOVES presses that never clear the board (within a link's caps)."""
     start = crosslight.generate(crosslight.parse_params("5x5"), Rng("longtasks"))
     return replay_link(crosslight.SPEC, start, [(index % 5, index // 5 % 4) for index in range(MAX_REPLAY_MOVES)])
+
+
+def mines_replay() -> str:
+    """A 50×50 Minesweeper replay of 5,001 moves: the first open, then a flag put on and taken off 2,500 times."""
+    start = mines.generate(mines.parse_params("50x50n400"), Rng("longtasks"))
+    first = ("open", 25, 25)
+    opened = mines.apply(start, first)
+    row, col = next((r, c) for r in range(50) for c in range(50) if not opened.opened[r, c])
+    return replay_link(mines.SPEC, start, [first] + [(kind, row, col) for _ in range(2_500)
+                                                      for kind in ("flag", "unflag")])
+
+
+def pipes_replay() -> str:
+    """A 12×12 Pipe Link replay of 19,999 quarter turns, none of which clears the board."""
+    state = start = pipes.generate(pipes.parse_params("path-12x12"), Rng("longtasks"))
+    cells = [(r, c) for r in range(12) for c in range(12)]
+    moves: list[tuple[str, int, int]] = []
+    index = 0
+    while len(moves) < 19_999:
+        move = ("cw", *cells[index % len(cells)])
+        after = pipes.apply(state, move)
+        if pipes.status(after) != 0:  # that turn would clear the board: turn another tile
+            index += 1
+            continue
+        state = after
+        moves.append(move)
+        if len(moves) % 7 == 0:
+            index += 1
+    return replay_link(pipes.SPEC, start, moves)
+
+
+REPLAYS = {"replay link": long_replay, "replay link mines": mines_replay, "replay link pipes": pipes_replay}
 
 
 def longest_since(page: Any, start: float) -> float:
@@ -85,9 +121,9 @@ def run_case(page: Any, route: str, how: str, runs: int) -> list[float]:
     elif how.startswith("preset"):
         go(page, route)
         page.select_option("#preset", how.split()[1])
-    replay = long_replay() if how == "replay link" else ""
+    replay = REPLAYS[how]() if how in REPLAYS else ""
     for index in range(runs + 1):
-        if how == "replay link":
+        if how in REPLAYS:
             go(page, "#")
             settle(page)
             start = float(page.evaluate("performance.now()"))

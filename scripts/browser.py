@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-BOOT_TIMEOUT_MS = 120_000
+BOOT_TIMEOUT_MS = 300_000  # a boot on a busy machine (other CPU-bound work beside it) takes minutes, not seconds
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-default-apps", "--disable-extensions",

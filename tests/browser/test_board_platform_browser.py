@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.conftest import ROOT, route_app_zip, wait_until_ready
+from tests.browser.conftest import ROOT, pause_clock, route_app_zip, wait_until_ready
 
 HERE = Path(__file__).resolve().parent / "ringtest"
 
@@ -53,6 +53,7 @@ def ring_page(browser, base_url: str, request_log) -> Iterator[Page]:  # noqa: A
     context.route("**/static/css/games/ringtest.css", lambda route: route.fulfill(
         status=200, body=(HERE / "ringtest.css").read_bytes(), content_type="text/css"))
     page = context.new_page()
+    page.clock.install()  # (the animation tests pause it: the page's frames then come only as they say)
     request_log.watch(page)
     page.goto(base_url + "#ringtest")
     wait_until_ready(page)
@@ -149,27 +150,34 @@ def test_the_key_help_names_every_action(ring_page: Page) -> None:
 
 def test_the_animation_runs_frames_and_input_finishes_it(ring_page: Page) -> None:
     open_fresh(ring_page)
-    cell(ring_page, 0, 0).click()
-    ring_page.wait_for_function("() => +document.documentElement.dataset.ringtestFrames >= 2")
-    progress = float(ring_page.evaluate("document.documentElement.dataset.ringtestProgress"))
-    assert 0 < progress < 1
-    # A second input at once: the first animation ends (its frames stop), the new one starts from 0.
-    cell(ring_page, 0, 2).click()
-    assert label(ring_page, 0, 2).endswith("dial 2")
-    ring_page.wait_for_timeout(450)
-    frames_after = int(ring_page.evaluate("document.documentElement.dataset.ringtestFrames"))
-    ring_page.wait_for_timeout(200)
-    assert int(ring_page.evaluate("document.documentElement.dataset.ringtestFrames")) == frames_after, \
-        "frames stop when the animation's time is up"
+    frames = "() => +document.documentElement.dataset.ringtestFrames"
+    pause_clock(ring_page)  # the page's time and frames now move only with run_for: 300 ms is 300 ms
+    try:
+        cell(ring_page, 0, 0).click()
+        ring_page.clock.run_for(100)  # a third of the way through
+        assert ring_page.evaluate(frames) >= 2
+        progress = float(ring_page.evaluate("document.documentElement.dataset.ringtestProgress"))
+        assert 0 < progress < 1
+        # A second input at once: the first animation ends (its frames stop), the new one starts from 0.
+        cell(ring_page, 0, 2).click()
+        assert label(ring_page, 0, 2).endswith("dial 2")
+        ring_page.clock.run_for(450)
+        frames_after = ring_page.evaluate(frames)
+        ring_page.clock.run_for(200)
+        assert ring_page.evaluate(frames) == frames_after, "frames stop when the animation's time is up"
+    finally:
+        ring_page.clock.resume()
 
 
 def test_no_frames_at_all_under_reduced_motion(ring_page: Page) -> None:
     open_fresh(ring_page)
     ring_page.emulate_media(reduced_motion="reduce")
+    pause_clock(ring_page)
     try:
         cell(ring_page, 0, 0).click()
-        ring_page.wait_for_timeout(400)
+        ring_page.clock.run_for(400)
         assert ring_page.evaluate("document.documentElement.dataset.ringtestFrames") == "0"
         assert label(ring_page, 0, 0).endswith("dial 2"), "the move itself still happens"
     finally:
+        ring_page.clock.resume()
         ring_page.emulate_media(reduced_motion="no-preference")

@@ -1,9 +1,9 @@
 """Start-up failures: every one ends in a readable message with a retry button, never a traceback.
 
 A missing (404) or blocked file of the runtime, the config, the game's modules or numpy is
-named within 15 seconds, with its likely cause (an incomplete upload); the loader (static/js/boot/)
-finds it from the precache list `make vendor` writes. None of these pages gets as far as
-starting Python, so each costs a second or two, not a boot.
+named, with its likely cause (an incomplete upload), as soon as its download fails (no timer
+is waited for); the loader (static/js/boot/) finds it from the precache list `make vendor` writes. None
+of these pages gets as far as starting Python, so each costs a second or two, not a boot.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ import pytest
 import serve
 import vendor
 
-from tests.browser.conftest import NO_SNAPSHOT, route_app_zip
+from tests.browser.conftest import LONG_WAIT_MS, NO_SNAPSHOT, page_timers_run, route_app_zip
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
-NAMED_WITHIN_MS = 15_000
+MESSAGE_WAIT_MS = 60_000  # (generous: a busy machine; the message comes as soon as the failure is seen)
 
 
 def critical_files() -> list[str]:
@@ -51,7 +51,7 @@ def open_failing(browser, base_url: str, pattern: str, handler, locale: str = "e
 
 def assert_readable(page) -> str:  # noqa: ANN001
     error = page.locator("#loading-error")
-    error.wait_for(state="visible", timeout=NAMED_WITHIN_MS)
+    error.wait_for(state="visible", timeout=MESSAGE_WAIT_MS)
     text = error.inner_text()
     body = page.locator("body").inner_text()
     assert "Traceback" not in body and 'File "' not in body and "No module named" not in body
@@ -61,7 +61,7 @@ def assert_readable(page) -> str:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("missing", critical_files())
-def test_a_missing_file_is_named_within_seconds(browser, base_url, missing) -> None:  # noqa: ANN001
+def test_a_missing_file_is_named(browser, base_url, missing) -> None:  # noqa: ANN001
     context, page, requests = open_failing(browser, base_url, f"{base_url}{missing}",
                                            lambda route: route.fulfill(status=404, body="Not Found"))
     text = assert_readable(page)
@@ -108,7 +108,7 @@ def test_a_broken_module_shows_a_readable_message_not_a_traceback(browser, base_
     context, page, _ = open_failing(browser, base_url, "**/nothing", lambda route: None,
                                     before_goto=lambda context: route_app_zip(context, broken.read_bytes()))
     error = page.locator("#loading-error")
-    error.wait_for(state="visible", timeout=120_000)
+    error.wait_for(state="visible", timeout=LONG_WAIT_MS)
     assert error.inner_text().startswith("The game could not start at the step “Starting”: SyntaxError"), \
         error.inner_text()
     body = page.locator("body").inner_text()
@@ -123,7 +123,7 @@ def test_file_url_explains_how_to_open_the_game(browser) -> None:  # noqa: ANN00
     page.on("request", lambda request: requests.append(request.url))
     page.goto((ROOT / "index.html").as_uri())
     error = page.locator("#loading-error")
-    error.wait_for(state="visible", timeout=20_000)
+    error.wait_for(state="visible", timeout=MESSAGE_WAIT_MS)
     assert "web server" in error.inner_text()
     assert page.locator("#loading-retry").is_visible()
     assert all(url.startswith(("file://", "data:", "blob:")) for url in requests), requests
@@ -143,7 +143,7 @@ def test_a_truncated_runtime_file_is_named_as_damaged_within_seconds(browser, ba
     context, page, _ = open_failing(browser, base_url, f"{base_url}{damaged}",
                                     lambda route: route.fulfill(status=200, body=body[: len(body) * 2 // 3]))
     page.wait_for_function("(f) => document.documentElement.dataset.damagedFile === f", arg=damaged,
-                           timeout=NAMED_WITHIN_MS)
+                           timeout=MESSAGE_WAIT_MS)
     if page.evaluate("document.documentElement.dataset.ready") == "true":
         # numpy's wheel may come after the first screen: then the running game says it in a notice
         assert f"The file {damaged} is damaged or incomplete" in page.locator("#boot-notice").inner_text()
@@ -197,13 +197,13 @@ def test_a_numpy_wheel_with_a_changed_byte_is_named_as_it_arrives(browser, base_
                                     lambda route: route.fulfill(status=200, body=bytes(body)),
                                     init_script=SLOW_CACHE_WRITE)
     page.wait_for_function("(f) => document.documentElement.dataset.damagedFile === f", arg=damaged,
-                           timeout=NAMED_WITHIN_MS)
+                           timeout=MESSAGE_WAIT_MS)
     if fragment:  # a game's address needs numpy before its first screen: the loader says it
         text = assert_readable(page)
         assert f"the file {damaged} is damaged or incomplete" in text, text
     else:  # home is drawn without numpy: the running page says it in a notice
         notice = page.locator("#boot-notice")
-        notice.wait_for(state="visible", timeout=NAMED_WITHIN_MS)
+        notice.wait_for(state="visible", timeout=MESSAGE_WAIT_MS)
         assert f"The file {damaged} is damaged or incomplete" in notice.inner_text()
     context.close()
 
@@ -250,7 +250,7 @@ def test_a_missing_or_truncated_stylesheet_is_named_in_a_notice(browser, base_ur
 
     context, page, _ = open_failing(browser, base_url, f"{base_url}{sheet}", serve)
     notice = page.locator("#boot-notice")
-    notice.wait_for(state="visible", timeout=NAMED_WITHIN_MS)
+    notice.wait_for(state="visible", timeout=MESSAGE_WAIT_MS)
     expected = f"The file {sheet} is missing (HTTP 404)" if case == "missing" else f"The file {sheet} is damaged"
     page.wait_for_function("(t) => document.querySelector('#boot-notice').textContent.includes(t)", arg=expected)
     context.close()
@@ -259,7 +259,7 @@ def test_a_missing_or_truncated_stylesheet_is_named_in_a_notice(browser, base_ur
 def test_a_missing_boot_script_is_said_once_the_game_starts(browser, base_url) -> None:  # noqa: ANN001
     context, page, _ = open_failing(browser, base_url, f"{base_url}static/js/boot.js",
                                     lambda route: route.fulfill(status=404, body="Not Found"))
-    page.wait_for_selector('html[data-ready="true"]', timeout=120_000, state="attached")
+    page.wait_for_selector('html[data-ready="true"]', timeout=LONG_WAIT_MS, state="attached")
     notice = page.locator("#notice")
     notice.wait_for(state="visible")
     assert "static/js/boot.js is missing" in notice.inner_text()
@@ -282,10 +282,13 @@ def test_a_missing_loader_module_is_named_once_the_game_starts(browser, base_url
 # ----- a slow link (#20): no time-out while bytes arrive, a stall said when they stop ------------------
 
 class TricklingHandler(serve.FolderHandler):
-    """Serves the folder, but python_stdlib.zip slowly, then not at all until `release` is set."""
+    """Serves the folder, but python_stdlib.zip a little at a time until `stall` is set, then nothing more.
 
-    trickle_seconds = 6.0
-    release = threading.Event()
+    The last bytes never come, so the download cannot end, however long the test takes to look.
+    """
+
+    stall = threading.Event()
+    closed = threading.Event()
 
     def do_GET(self) -> None:  # noqa: N802 - the base class's name
         if not self.path.split("?")[0].endswith("python_stdlib.zip"):
@@ -296,15 +299,14 @@ class TricklingHandler(serve.FolderHandler):
         self.send_header("Content-Type", "application/zip")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        started = time.monotonic()
         sent = 0
         try:
-            while time.monotonic() - started < self.trickle_seconds and sent < len(body):
-                self.wfile.write(body[sent:sent + 16384])
+            while not self.stall.is_set() and sent < len(body) - 8192:
+                self.wfile.write(body[sent:sent + 4096])
                 self.wfile.flush()
-                sent += 16384
+                sent += 4096
                 time.sleep(0.1)
-            self.release.wait(60)  # the stall: the rest never comes while the test looks
+            self.closed.wait(300)  # the stall: the rest never comes while the test looks
         except ConnectionError:
             pass
 
@@ -313,27 +315,32 @@ def test_a_slow_download_keeps_going_and_a_stopped_one_says_so(browser) -> None:
     handler = functools.partial(TricklingHandler, directory=str(ROOT))
     server = serve.FolderServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    TricklingHandler.release.clear()
+    TricklingHandler.stall.clear()
+    TricklingHandler.closed.clear()
     context = browser.new_context(service_workers="block")
     context.add_init_script(NO_SNAPSHOT + "window.masumeBootStallMs = 2500; window.masumeBootTimeoutMs = 2500;")
     page = context.new_page()
     try:
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/", wait_until="commit")
-        # (on a loaded machine the bar may only start after half a second: the sampling starts then)
-        page.wait_for_function("() => (document.querySelector('#loading-progress')?.value ?? 0) > 0", timeout=10_000)
+        page.wait_for_function("() => (document.querySelector('#loading-progress')?.value ?? 0) > 0")
+        # Bytes keep arriving for longer than both limits (the page's own clock says so): no message, and
+        # the bar moves.
+        started = page.evaluate("performance.now()")
         values = []
-        for _ in range(8):  # 4 s of trickling: longer than both limits, yet no message, and the bar moves
-            page.wait_for_timeout(500)
+        while page.evaluate("performance.now()") - started < 6_000:
+            page_timers_run(page, 500)
             assert page.locator("#loading-error").is_hidden()
             values.append(page.evaluate("document.querySelector('#loading-progress')?.value ?? 0"))
         assert values[-1] > values[0] > 0, values
-        # It stops: within the stall limit (and a second for the watch), the page says so.
-        page.locator("#loading-error").wait_for(state="visible", timeout=8_000)
+        # It stops: the page says so, once nothing has arrived for the stall limit.
+        TricklingHandler.stall.set()
+        page.locator("#loading-error").wait_for(state="visible", timeout=MESSAGE_WAIT_MS)
         text = page.locator("#loading-error-text").inner_text()
         assert text.startswith("The download has stopped: nothing has arrived for 3 seconds"), text
         assert page.locator("#loading-retry").is_visible()
     finally:
-        TricklingHandler.release.set()
+        TricklingHandler.stall.set()
+        TricklingHandler.closed.set()
         context.close()
         server.shutdown()
 

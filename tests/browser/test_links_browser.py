@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from app.games import mirrors
-from tests.browser.conftest import go
+from tests.browser.conftest import go, page_timers_run
 
 pytestmark = pytest.mark.browser
 
@@ -21,14 +21,19 @@ TEXT_LINKS = """() => [...document.querySelectorAll('a:not(.brand):not(.game-car
                         Math.round(r.height)]; })"""
 
 
+@pytest.fixture(scope="module")
+def page(open_page):  # noqa: ANN001, ANN201
+    """One page for the module; each test gives it its colour scheme."""
+    return open_page("#")
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_text_link_has_one_look_on_every_screen(open_page, scheme: str) -> None:  # noqa: ANN001
-    page = open_page("#")
+def test_every_text_link_has_one_look_on_every_screen(page, scheme: str) -> None:  # noqa: ANN001
     page.emulate_media(color_scheme=scheme)
     seen = []
     for where in ("#", "#crosslight", "#crosslight/stats", "#mirrors/1-01"):
         go(page, where)
-        page.wait_for_timeout(100)
+        page_timers_run(page, 100)
         seen += page.evaluate(TEXT_LINKS)
     # the result under a won board, then its replay
     state = mirrors.stage_state("1-01")

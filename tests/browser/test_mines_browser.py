@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
+from playwright.sync_api import expect
 
 from app.core.gameid import compose, pack_bits
 from app.games import mines
 from app.games.mines import Cell
-from tests.browser.conftest import go, wait_until_ready
+from tests.browser.conftest import go, page_timers_run, viewport, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +76,7 @@ def test_hints_alone_win_a_beginner_no_guess_game(page) -> None:  # noqa: ANN001
         if page.locator("#hint").is_disabled():  # the board is over
             break
         page.locator("#hint").click()
-    dialog.wait_for(state="visible", timeout=3_000)  # the result opens once the finished board has shown
+    dialog.wait_for(state="visible")  # the result opens once the finished board has shown
     assert dialog.is_visible(), "hints did not finish the board"
     assert "3BV" in dialog.inner_text()
     assert "not counted" in dialog.inner_text()  # hinted games set no records
@@ -221,7 +224,8 @@ def test_long_press_on_touch_flags(page) -> None:  # noqa: ANN001
     state = first_click(page, seed_id, (4, 4))
     target = tuple(map(int, np.argwhere(~state.opened)[0]))
     cell(page, *target).dispatch_event("pointerdown", {"pointerType": "touch", "clientX": 5, "clientY": 5})
-    page.wait_for_timeout(550)
+    # The finger stays down: the long press flags the cell by itself, and the finger is lifted after.
+    expect(cell(page, *target)).to_have_attribute("aria-label", re.compile(", flagged$"))
     cell(page, *target).dispatch_event("pointerup", {"pointerType": "touch"})
     assert cell(page, *target).get_attribute("aria-label").endswith(", flagged")
     # The browser sent no click after that long press: the next tap must still open a cell.
@@ -232,9 +236,12 @@ def test_long_press_on_touch_flags(page) -> None:  # noqa: ANN001
     assert not cell(page, *safe).get_attribute("aria-label").endswith(", hidden")
     # A short tap is not a long press.
     other = tuple(map(int, np.argwhere(~state.opened & ~state.mines)[-1]))
-    cell(page, *other).dispatch_event("pointerdown", {"pointerType": "touch", "clientX": 5, "clientY": 5})
-    cell(page, *other).dispatch_event("pointerup", {"pointerType": "touch"})
-    page.wait_for_timeout(550)
+    # Down and up in one task (nothing of the page's can run between them), then past the long-press time.
+    cell(page, *other).evaluate("""(b) => {
+        b.dispatchEvent(new PointerEvent('pointerdown', {pointerType: 'touch', clientX: 5, clientY: 5, bubbles: true}));
+        b.dispatchEvent(new PointerEvent('pointerup', {pointerType: 'touch', bubbles: true}));
+    }""")
+    page_timers_run(page, 600)
     assert cell(page, *other).get_attribute("aria-label").endswith(", hidden")
 
 
@@ -334,13 +341,23 @@ def test_chording_an_opened_number_opens_its_other_neighbours(page) -> None:  # 
     assert all(grid[rc] <= Cell.NUMBER_8 for rc in hidden if not state.mines[rc])
 
 
-def test_expert_fits_a_desktop_window_and_scrolls_inside_its_frame_on_a_phone(open_page) -> None:  # noqa: ANN001
-    desktop = open_page("#mines/1.30x16n99.layoutseed", viewport={"width": 1280, "height": 720})
-    board = desktop.locator(".board").bounding_box()
-    assert board["x"] >= 0 and board["x"] + board["width"] <= 1280
-    assert board["y"] + board["height"] <= 720  # the whole board is visible without scrolling
-    assert desktop.evaluate("() => document.documentElement.scrollWidth") <= 1280
-    phone = open_page("#mines/1.30x16n99.layoutseed", viewport={"width": 390, "height": 800})
+def test_expert_fits_a_desktop_window_and_scrolls_inside_its_frame_on_a_phone(page) -> None:  # noqa: ANN001
+    expert = "#mines/1.30x16n99.layoutseed"
+    with viewport(page, 1280, 720) as desktop:
+        go(desktop, "#")
+        go(desktop, expert)
+        board = desktop.locator(".board").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= 1280
+        assert board["y"] + board["height"] <= 720  # the whole board is visible without scrolling
+        assert desktop.evaluate("() => document.documentElement.scrollWidth") <= 1280
+    with viewport(page, 390, 800) as phone:
+        go(phone, "#")
+        go(phone, expert)
+        phone_keeps_expert_big_enough_to_tap(phone)
+    go(page, "#mines")
+
+
+def phone_keeps_expert_big_enough_to_tap(phone) -> None:  # noqa: ANN001
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390  # the page itself does not scroll
     # Fitted, Expert's cells would be too small to tap (about 10 px): a phone opens it at the smallest
     # size a finger can use, and it scrolls inside its frame (Fit is one press away).
@@ -392,14 +409,14 @@ def test_a_first_click_still_pending_never_lands_on_the_next_board(page) -> None
         document.querySelector("button.cell[data-row='2'][data-col='2']").click();
         document.querySelector('#new-game').click();
     }""")
-    page.wait_for_timeout(300)
+    page_timers_run(page, 300)
     assert (codes(page) == Cell.HIDDEN).all()  # the new board is untouched
     assert page.evaluate("() => /^#mines\\/1\\.9x9n10\\.[a-z0-9]+$/.test(location.hash)")
     page.evaluate("""() => {
         document.querySelector("button.cell[data-row='2'][data-col='2']").click();
         window.location.hash = '#';
     }""")
-    page.wait_for_timeout(300)  # the autouse check fails on any page error from the dropped move
+    page_timers_run(page, 300)  # the autouse check fails on any page error from the dropped move
 
 
 def test_hint_moves_keyboard_focus_with_the_cursor_and_ctrl_f_is_left_alone(page) -> None:  # noqa: ANN001

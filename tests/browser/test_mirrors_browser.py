@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from app.games import mirrors
 from app.games.mirrors import stages
-from tests.browser.conftest import ROOT, go, route_app_zip, wait_until_ready
+from tests.browser.conftest import ROOT, go, page_timers_run, route_app_zip, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -491,7 +491,7 @@ def test_clearing_the_last_stage_shows_the_totals_against_par_and_a_way_into_end
             if page.locator("#hint").is_disabled():
                 break
             page.locator("#hint").click()
-            page.wait_for_timeout(50)
+            page_timers_run(page, 50)
         dialog = page.locator("#result-dialog")
         dialog.wait_for(state="visible")
         others = [stage for stage_id, stage in stages.STAGES.items() if stage_id != "4-12"]

@@ -25,7 +25,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from serve import serve_in_thread
 
 from app.core import registry
-from tests.browser.conftest import RequestLog, go, wait_until_ready
+from tests.browser.conftest import LONG_WAIT_MS, RequestLog, go, wait_until_ready
 
 GAMES = registry.games()  # every game app.catalogue registered (tests/conftest.py imports it)
 
@@ -260,7 +260,7 @@ def test_an_update_is_announced_and_taken_on_the_next_load_without_mixing_versio
             # Seen in 2 of 5 full-suite runs: the waiting worker had not activated by that load.
             # The load after it must be release 2; a page never mixes releases (checked below).
             page.reload()
-            page.wait_for_function("() => document.documentElement.dataset.testBuild === 'v2/v2'", timeout=120_000)
+            page.wait_for_function("() => document.documentElement.dataset.testBuild === 'v2/v2'", timeout=LONG_WAIT_MS)
         wait_until_ready(page)
         one_release(page, "v2")
         # Release 1's files and start-up snapshot are gone (tidied as this page loaded); release 2 may have made
@@ -310,7 +310,7 @@ def test_a_tab_on_the_old_release_keeps_its_own_files_after_another_tab_takes_th
         other.goto(site.url)
         wait_until_ready(other)
         other.locator("#boot-notice button#update-reload").click(timeout=WORKER_TIMEOUT_MS)
-        other.wait_for_function("() => document.documentElement.dataset.testBuild === 'v2/v2'", timeout=120_000)
+        other.wait_for_function("() => document.documentElement.dataset.testBuild === 'v2/v2'", timeout=LONG_WAIT_MS)
         wait_until_ready(other)
         one_release(other, "v2")
 
@@ -329,7 +329,7 @@ def test_a_tab_on_the_old_release_keeps_its_own_files_after_another_tab_takes_th
         # Its own "Reload" loads release 2 at once (the update was taken by the other tab), and once no
         # tab runs release 1, its files go (the next page that loads tidies them).
         old.locator("#boot-notice button#update-reload").click()
-        old.wait_for_function("() => document.documentElement.dataset.testBuild === 'v2/v2'", timeout=120_000)
+        old.wait_for_function("() => document.documentElement.dataset.testBuild === 'v2/v2'", timeout=LONG_WAIT_MS)
         wait_until_ready(old)
         one_release(old, "v2")
         release_1 = f"masume:{site.url}:{releases['v1']['version']}"

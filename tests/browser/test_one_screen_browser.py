@@ -26,7 +26,7 @@ from playwright.sync_api import Page, expect
 
 from app.core import registry
 from app.games import mirrors
-from tests.browser.conftest import go
+from tests.browser.conftest import go, page_timers_run
 
 pytestmark = pytest.mark.browser
 
@@ -180,7 +180,7 @@ def test_the_tray_and_the_editors_tools_are_in_the_window_with_the_board(request
     page.wait_for_selector("#editor-palette .editor-piece")
     page.wait_for_function("() => getComputedStyle(document.querySelector('.editor-piece')).width === '44px'"
                            " || getComputedStyle(document.querySelector('.editor-piece')).width === '38px'")
-    page.wait_for_timeout(200)  # (a first visit refits the board once the editor's stylesheet is in)
+    page_timers_run(page, 200)  # (a first visit refits the board once the editor's stylesheet is in)
     missing = out_of_view(page, ".board-frame", "#editor-palette", "#editor-test", "#editor-play", "#editor-share")
     assert missing == [], missing
 
@@ -198,8 +198,8 @@ def test_the_result_opens_inside_the_window_with_the_finished_board_in_sight(req
     for move in solution:
         page.locator(f'.board-grid button[data-row="{move[1]}"][data-col="{move[2]}"]').click()
     dialog = page.locator("#result-dialog")
-    dialog.wait_for(state="visible", timeout=5_000)
-    page.wait_for_timeout(100)
+    dialog.wait_for(state="visible")
+    page_timers_run(page, 100)
     assert out_of_view(page, "#result-dialog") == [], "the result's box is inside the window"
     result, frame = box(page, "#result-dialog"), box(page, ".board-frame")
     assert not (result["left"] < frame["right"] and frame["left"] < result["right"]
@@ -283,7 +283,7 @@ def test_screenshots_of_every_game_fit_without_a_sideways_scroll(request, where:
             page.set_viewport_size(size)
             for fragment in SCREENS:
                 open_screen(page, fragment, first_visit=True)
-                page.wait_for_timeout(300)  # the board's first paint and the game's stylesheet
+                page_timers_run(page, 300)  # the board's first paint and the game's stylesheet
                 assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"], fragment
                 name = fragment.strip("#").replace("/", "-")
                 for scheme in ("light", "dark"):

@@ -11,7 +11,7 @@ from app.core.daily import daily_params, daily_preset_on
 from app.core.rng import Rng
 from app.games import pipes
 from app.games.pipes import strings as pipes_strings
-from tests.browser.conftest import go
+from tests.browser.conftest import go, page_timers_run
 
 LABEL = re.compile(r"^Row (\d+), column (\d+), open (nothing|(up|right|down|left)(, (right|down|left))*), "
                    r"(flowing|dry)(, locked)?(, in a loop)?$")
@@ -42,7 +42,7 @@ def clear_with_hints(page) -> None:  # noqa: ANN001
         if page.locator("#result-dialog[open]").count():
             return
         page.keyboard.press("h")
-        page.wait_for_timeout(30)
+        page_timers_run(page, 30)
     raise AssertionError("hints did not clear the board")
 
 
@@ -142,11 +142,11 @@ def differences_from_snapshot(page) -> dict:  # noqa: ANN001
 
 def assert_partial_equals_full_repaint(page, what: str) -> None:  # noqa: ANN001
     """The board as partial repaints left it equals the board a full repaint (zoom + then 100%) draws."""
-    page.wait_for_timeout(SETTLE_MS)  # any turn animation has ended and repainted its tile
+    page_timers_run(page, SETTLE_MS)  # any turn animation has ended and repainted its tile (the page's own time)
     size = snapshot_canvas(page)
     # (the zoom tools are hidden while the board fits its room: pressed as a script would)
     page.evaluate("() => ['zoom-in', 'zoom-actual'].forEach((id) => document.getElementById(id).click())")
-    page.wait_for_timeout(50)
+    page_timers_run(page, 50)
     found = differences_from_snapshot(page)
     assert (found["w"], found["h"]) == (size["w"], size["h"]), "100% must come back to the same board size"
     assert found["count"] == 0, f"{what}: {found['count']} pixels differ from a full repaint, first at {found['first']}"
@@ -161,19 +161,19 @@ def test_turns_and_hints_repaint_exactly_what_a_full_repaint_draws(page, motion:
         assert_partial_equals_full_repaint(page, "one turn of row 2, column 1")
         for row, col, button in ((1, 1, "left"), (2, 1, "right"), (0, 1, "left"), (1, 0, "left"), (3, 3, "right")):
             cell(page, row, col).click(button=button)
-            page.wait_for_timeout(40)  # some turns end the animation of the one before
+            page_timers_run(page, 40)  # some turns end the animation of the one before
         assert_partial_equals_full_repaint(page, "turns of neighbouring tiles")
         cell(page, 1, 0).focus()
         for _ in range(3):  # hints turn tiles and change where the water reaches (and lock)
             page.keyboard.press("h")
-            page.wait_for_timeout(40)
+            page_timers_run(page, 40)
         assert page.locator("#result-dialog[open]").count() == 0, "three hints do not clear this board"
         assert_partial_equals_full_repaint(page, "hints on a path board")
         go(page, "#pipes/" + puzzle_id("repaint-net", "net_9x9_wrap"))
         cell(page, 4, 4).focus()
         for _ in range(4):
             page.keyboard.press("h")
-            page.wait_for_timeout(40)
+            page_timers_run(page, 40)
         page.keyboard.press("l")
         page.keyboard.press("Enter")
         assert_partial_equals_full_repaint(page, "hints, a lock and a turn on a wrapping Net board")

@@ -5,10 +5,11 @@ axe finds nothing; on a 360×640 phone it is one closed line under the board."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from app.core.rng import Rng
 from app.games import pipes
-from tests.browser.conftest import go
+from tests.browser.conftest import go, viewport
 from tests.browser.test_a11y_browser import AXE, assert_clean
 from tests.browser.test_a11y_round3_more_browser import set_palette
 
@@ -76,16 +77,26 @@ def test_the_legends_drawings_follow_the_palette(page) -> None:  # noqa: ANN001
         set_palette(page, "standard")
 
 
-def test_the_legend_reads_in_japanese(open_page) -> None:  # noqa: ANN001
-    page = open_page(NET, locale="ja-JP")
-    legend = page.locator("#pipes-legend")
-    assert legend.locator("summary").inner_text() == "印の意味"
-    text = legend.inner_text()
-    assert "暗い溝" in text and "回転の矢印" in text and "水源" in text
+def test_the_legend_reads_in_japanese(page) -> None:  # noqa: ANN001
+    go(page, NET)
+    page.select_option("#lang-select", "ja")
+    try:
+        legend = page.locator("#pipes-legend")
+        expect(legend.locator("summary")).to_have_text("印の意味")
+        text = legend.inner_text()
+        assert "暗い溝" in text and "回転の矢印" in text and "水源" in text
+    finally:
+        page.select_option("#lang-select", "en")
 
 
-def test_on_a_phone_the_legend_is_one_closed_line_under_the_board(open_page) -> None:  # noqa: ANN001
-    page = open_page(PATH, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+def test_on_a_phone_the_legend_is_one_closed_line_under_the_board(page) -> None:  # noqa: ANN001
+    with viewport(page, 360, 640):
+        go(page, "#")
+        go(page, PATH)
+        legend_on_a_phone(page)
+
+
+def legend_on_a_phone(page) -> None:  # noqa: ANN001
     legend = page.locator("#pipes-legend")
     assert legend.get_attribute("open") is None
     board = page.locator(".board-canvas").bounding_box()

@@ -10,7 +10,7 @@ import pytest
 
 from app.core.rng import Rng
 from app.games import crosslight, mines
-from tests.browser.conftest import go
+from tests.browser.conftest import go, page_timers_run
 
 pytestmark = pytest.mark.browser
 
@@ -109,7 +109,7 @@ def test_expert_fits_when_asked_and_the_playing_numbers_stay_in_view(page, size)
     # Scrolled down to the panel, nothing sticks over the board (issue 26: a sticky play bar covered row 1);
     # the play bar is right above the board, in the flow.
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_timeout(100)
+    page_timers_run(page, 100)
     assert page.evaluate("() => getComputedStyle(document.querySelector('.play-bar')).position") == "static"
     page.evaluate("() => window.scrollTo(0, 0)")
     bar, board = page.locator(".play-bar").bounding_box(), page.locator(".board-frame").bounding_box()
@@ -168,7 +168,7 @@ def test_n_mid_game_asks_first_and_no_keeps_every_move(page) -> None:  # noqa: A
             document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'N', bubbles: true}));
         }"""
     )
-    page.wait_for_timeout(100)
+    page_timers_run(page, 100)
     assert dialog.is_visible()
     page.locator("#confirm-yes").click()
     page.wait_for_function("() => document.querySelector('#stat-moves').textContent === '0'")

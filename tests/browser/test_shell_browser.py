@@ -10,7 +10,7 @@ from serve import serve_in_thread
 
 from app.core.rng import Rng
 from app.games import crosslight
-from tests.browser.conftest import CHROMIUM_ARGS, go, wait_until_ready
+from tests.browser.conftest import CHROMIUM_ARGS, go, pause_clock, wait_until_ready
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,8 +117,26 @@ def test_the_folder_works_from_a_sub_path_of_a_host(browser) -> None:  # noqa: A
         server.shutdown()
 
 
-def test_sound_unlocks_on_a_gesture_and_toggles_are_remembered(open_page) -> None:  # noqa: ANN001
-    page = open_page("#crosslight")
+# The loading screen's stages, recorded from the page's first script on (the loading test below reads them).
+RECORD_STAGES = """
+  window.__stages = [];
+  document.addEventListener('DOMContentLoaded', () => {
+    const stage = document.getElementById('loading-stage');
+    new MutationObserver(() => window.__stages.push(stage.textContent))
+      .observe(stage, {childList: true, characterData: true, subtree: true});
+  });
+"""
+
+
+@pytest.fixture(scope="module")
+def page(open_page):  # noqa: ANN001, ANN201
+    """One page for the tests that need no storage or language of their own: booted at home with the
+    loading stages recorded and Playwright's clock installed (time flows as usual until a test pauses it)."""
+    return open_page("", init_script=RECORD_STAGES, clock=True)
+
+
+def test_sound_unlocks_on_a_gesture_and_toggles_are_remembered(page) -> None:  # noqa: ANN001
+    go(page, "#crosslight")
     assert page.evaluate("() => document.documentElement.dataset.audio") is None
     page.locator("#bgm-toggle").click()
     page.wait_for_function("() => ['running', 'suspended'].includes(document.documentElement.dataset.audio)")
@@ -143,46 +161,63 @@ def test_without_web_audio_the_game_plays_silently(open_page) -> None:  # noqa: 
     assert page.evaluate("() => document.documentElement.dataset.audio") == "unavailable"
 
 
-def test_reduced_motion_turns_off_the_press_animation(open_page) -> None:  # noqa: ANN001
+def test_reduced_motion_turns_off_the_press_animation(page) -> None:  # noqa: ANN001
     game_id = board_id("motion")
-    page = open_page(f"#crosslight/{game_id}", reduced_motion="reduce")
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        go(page, f"#crosslight/{game_id}")
+        page.locator("button.cell[data-row='0'][data-col='0']").click()
+        flashed = page.locator("button.cell.flash")
+        assert flashed.count() >= 3  # the press still marks the flipped cells...
+        assert flashed.first.evaluate("b => getComputedStyle(b, '::after').display") == "none"  # ...without motion
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+    go(page, f"#crosslight/{game_id}")
     page.locator("button.cell[data-row='0'][data-col='0']").click()
-    flashed = page.locator("button.cell.flash")
-    assert flashed.count() >= 3  # the press still marks the flipped cells...
-    assert flashed.first.evaluate("b => getComputedStyle(b, '::after').display") == "none"  # ...without motion
-    moving = open_page(f"#crosslight/{game_id}")
-    moving.locator("button.cell[data-row='0'][data-col='0']").click()
-    after = moving.locator("button.cell.flash").first.evaluate("b => getComputedStyle(b, '::after').animationName")
+    after = page.locator("button.cell.flash").first.evaluate("b => getComputedStyle(b, '::after').animationName")
     assert after == "cell-flash"
 
 
-def test_timer_pauses_while_the_tab_is_hidden(open_page) -> None:  # noqa: ANN001
-    page = open_page(f"#crosslight/{board_id('hidden-tab')}")
-    page.locator("button.cell[data-row='2'][data-col='2']").click()
-    page.wait_for_function("() => document.querySelector('#stat-time').textContent === '0:01'", timeout=5_000)
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+def set_hidden(page, hidden: bool) -> None:  # noqa: ANN001
+    """Say the tab is hidden (or shown again), as the browser does when the player switches tabs."""
+    page.evaluate("""(hidden) => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});
         document.dispatchEvent(new Event('visibilitychange'));
-    }""")
-    page.wait_for_timeout(2_600)
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
-    page.wait_for_timeout(600)
-    assert page.locator("#stat-time").inner_text() in ("0:01", "0:02")
+    }""", hidden)
 
 
-def test_loading_screen_names_the_stages_before_python_is_ready(open_page) -> None:  # noqa: ANN001
-    recorder = """
-      window.__stages = [];
-      document.addEventListener('DOMContentLoaded', () => {
-        const stage = document.getElementById('loading-stage');
-        new MutationObserver(() => window.__stages.push(stage.textContent))
-          .observe(stage, {childList: true, characterData: true, subtree: true});
-      });
-    """
-    page = open_page("", init_script=recorder)
+def test_timer_pauses_while_the_tab_is_hidden(page) -> None:  # noqa: ANN001
+    go(page, f"#crosslight/{board_id('hidden-tab')}")
+    pause_clock(page)
+    try:
+        page.locator("button.cell[data-row='2'][data-col='2']").click()
+        page.clock.run_for(1_500)
+        assert page.locator("#stat-time").inner_text() == "0:01"
+        set_hidden(page, True)
+        page.clock.run_for(60_000)  # a minute in another tab
+        set_hidden(page, False)
+        page.clock.run_for(1_000)
+        assert page.locator("#stat-time").inner_text() == "0:02", "the hidden minute was not counted"
+    finally:
+        page.clock.resume()
+
+
+def test_time_thought_before_leaving_is_kept_across_a_reload(page) -> None:  # noqa: ANN001
+    go(page, f"#crosslight/{board_id('time-kept')}")
+    pause_clock(page)
+    try:
+        page.locator("button.cell[data-row='1'][data-col='1']").click()
+        page.clock.run_for(2_300)
+        set_hidden(page, True)  # the player leaves: what is in play is kept, with its time
+    finally:
+        page.clock.resume()
+    page.reload()
+    wait_until_ready(page)
+    assert page.locator("#stat-time").inner_text() == "0:02"
+    assert page.locator("#stat-moves").inner_text() == "1"
+
+
+def test_loading_screen_names_the_stages_before_python_is_ready(page) -> None:  # noqa: ANN001
     stages = page.evaluate("() => window.__stages")
     for expected in ("Loading Python and numpy…", "Loading the puzzles…", "Starting…"):
         assert expected in stages, stages
@@ -194,3 +229,31 @@ def test_loading_screen_names_the_stages_before_python_is_ready(open_page) -> No
 
 def test_chromium_flags_keep_background_traffic_off() -> None:
     assert "--disable-background-networking" in CHROMIUM_ARGS
+
+
+def test_the_content_security_policy_refuses_inline_code_and_other_origins(page) -> None:  # noqa: ANN001
+    # index.html's policy (a meta tag): scripts and styles only from the site's own files, no connection
+    # elsewhere. What the browser does with it is what counts, not its text. (The fetch is refused before
+    # any request is made; the autouse check would see one.)
+    go(page, "#")
+    seen = page.evaluate("""async () => {
+        const violated = [];
+        const note = (event) => violated.push(event.effectiveDirective);
+        document.addEventListener('securitypolicyviolation', note);
+        const script = document.createElement('script');
+        script.textContent = 'window.__inlineRan = true;';
+        document.body.append(script);
+        const style = document.createElement('style');
+        style.textContent = ':root { --inline-style: on; }';
+        document.head.append(style);
+        let fetched = true;
+        try { await fetch('https://example.com/'); } catch (error) { fetched = false; }
+        await new Promise((done) => setTimeout(done, 100));
+        script.remove(); style.remove();
+        document.removeEventListener('securitypolicyviolation', note);
+        return {inline: window.__inlineRan === true, fetched,
+                style: getComputedStyle(document.documentElement).getPropertyValue('--inline-style'),
+                violated: [...new Set(violated)].sort()};
+    }""")
+    assert seen["inline"] is False and seen["fetched"] is False and seen["style"] == "", seen
+    assert {"script-src-elem", "style-src-elem", "connect-src"} <= set(seen["violated"]), seen

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from app.core import registry
-from tests.browser.conftest import RequestLog, go, wait_until_ready
+from tests.browser.conftest import LONG_WAIT_MS, RequestLog, go, wait_until_ready
 from tests.browser.test_offline_browser import play_a_move
 
 pytestmark = pytest.mark.browser
@@ -136,33 +136,49 @@ def test_settings_show_the_stored_snapshot_and_clear_it(made, base_url, request_
     page.close()
 
 
-@pytest.mark.parametrize("damage", ["flip", "table", "build"])
-def test_a_damaged_or_foreign_snapshot_is_refused_and_replaced(browser, base_url, request_log, damage) -> None:  # noqa: ANN001
+@pytest.fixture(scope="module")
+def damaged(browser: Browser, base_url: str, request_log: RequestLog) -> Iterator[BrowserContext]:
+    """A second site visited once, whose snapshot the damage tests break in turn: each test ends with a
+    sound snapshot stored again (what it checks), which the next one starts from."""
     context, page = first_visit(browser, base_url, request_log)
-    try:
-        assert page.evaluate(REWRITE, [damage]) == 1
-        if damage == "build":  # and a snapshot left by an older build, under that build's name
-            page.evaluate("""async () => {
-              const name = (await caches.keys()).find((n) => n.endsWith(":snapshot"));
-              await caches.open(name.replace(/:[^:]+:snapshot$/, ":0123456789abcdef:snapshot"));
-            }""")
-        page.close()
-        page = visit(context, base_url + "#crosslight", request_log)
-        root = page.evaluate("JSON.stringify(document.documentElement.dataset)")
-        assert page.evaluate("document.documentElement.dataset.start") == "normal", root
-        refused = page.evaluate("document.documentElement.dataset.snapshotRefused")
-        expected = {"flip": "checksum", "table": "function table", "build": "made for build"}[damage]
-        assert expected in refused
-        play_a_move(page, "crosslight")
-        older = page.evaluate("async () => (await caches.keys()).filter((n) => n.includes(':0123456789abcdef:'))")
-        assert older == []
-        # The bad one was deleted and a new one made for the next visit.
-        page.wait_for_function(STORED, timeout=SNAPSHOT_TIMEOUT_MS)
-        page.close()
-        page = visit(context, base_url, request_log)
-        assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
-    finally:
-        context.close()
+    page.close()
+    yield context
+    context.close()
+
+
+def restored_visit(context: BrowserContext, base_url: str, log: RequestLog) -> Page:
+    """A visit that starts from the context's stored snapshot (the damage tests break it through this page)."""
+    page = visit(context, base_url, log)
+    assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+    return page
+
+
+@pytest.mark.parametrize("damage", ["flip", "table", "build"])
+def test_a_damaged_or_foreign_snapshot_is_refused_and_replaced(damaged, base_url, request_log, damage) -> None:  # noqa: ANN001
+    context = damaged
+    page = restored_visit(context, base_url, request_log)
+    assert page.evaluate(REWRITE, [damage]) == 1
+    if damage == "build":  # and a snapshot left by an older build, under that build's name
+        page.evaluate("""async () => {
+          const name = (await caches.keys()).find((n) => n.endsWith(":snapshot"));
+          await caches.open(name.replace(/:[^:]+:snapshot$/, ":0123456789abcdef:snapshot"));
+        }""")
+    page.close()
+    page = visit(context, base_url + "#crosslight", request_log)
+    root = page.evaluate("JSON.stringify(document.documentElement.dataset)")
+    assert page.evaluate("document.documentElement.dataset.start") == "normal", root
+    refused = page.evaluate("document.documentElement.dataset.snapshotRefused")
+    expected = {"flip": "checksum", "table": "function table", "build": "made for build"}[damage]
+    assert expected in refused
+    play_a_move(page, "crosslight")
+    older = page.evaluate("async () => (await caches.keys()).filter((n) => n.includes(':0123456789abcdef:'))")
+    assert older == []
+    # The bad one was deleted and a new one made for the next visit.
+    page.wait_for_function(STORED, timeout=SNAPSHOT_TIMEOUT_MS)
+    page.close()
+    page = visit(context, base_url, request_log)
+    assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+    page.close()
 
 
 def test_a_restored_visit_takes_numpy_the_game_and_bytecode_from_the_snapshot(made, base_url, request_log) -> None:  # noqa: ANN001
@@ -228,26 +244,25 @@ SCREEN_OPEN = {
 }
 
 
-def test_a_snapshot_whose_header_has_one_changed_byte_is_refused_and_replaced(browser, base_url, request_log) -> None:  # noqa: ANN001
-    context, page = first_visit(browser, base_url, request_log)
-    try:
-        for path, field, route in (("app/web/views/mirrors_editor.py", "offset", "#mirrors/edit"),
-                                   ("app/web/views/pipes_legend.py", "length", "#pipes")):
-            before, after = page.evaluate(EDIT_HEADER, [path, field])
-            assert len(before) == len(after) and int(after) in (int(before) - 1, int(before) + 1)
-            page.close()
-            page = visit(context, base_url + route, request_log)
-            root = page.evaluate("JSON.stringify(document.documentElement.dataset)")
-            assert page.evaluate("document.documentElement.dataset.start") == "normal", (path, field, root)
-            assert "checksum" in page.evaluate("document.documentElement.dataset.snapshotRefused"), root
-            page.wait_for_function(SCREEN_OPEN[route])  # the screen works (no internal error: conftest)
-            page.wait_for_function(STORED, timeout=SNAPSHOT_TIMEOUT_MS)  # and a sound snapshot replaces it
+def test_a_snapshot_whose_header_has_one_changed_byte_is_refused_and_replaced(damaged, base_url, request_log) -> None:  # noqa: ANN001
+    context = damaged
+    page = restored_visit(context, base_url, request_log)
+    for path, field, route in (("app/web/views/mirrors_editor.py", "offset", "#mirrors/edit"),
+                               ("app/web/views/pipes_legend.py", "length", "#pipes")):
+        before, after = page.evaluate(EDIT_HEADER, [path, field])
+        assert len(before) == len(after) and int(after) in (int(before) - 1, int(before) + 1)
         page.close()
-        page = visit(context, base_url + "#mirrors/edit", request_log)
-        assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
-        page.wait_for_function(SCREEN_OPEN["#mirrors/edit"])
-    finally:
-        context.close()
+        page = visit(context, base_url + route, request_log)
+        root = page.evaluate("JSON.stringify(document.documentElement.dataset)")
+        assert page.evaluate("document.documentElement.dataset.start") == "normal", (path, field, root)
+        assert "checksum" in page.evaluate("document.documentElement.dataset.snapshotRefused"), root
+        page.wait_for_function(SCREEN_OPEN[route])  # the screen works (no internal error: conftest)
+        page.wait_for_function(STORED, timeout=SNAPSHOT_TIMEOUT_MS)  # and a sound snapshot replaces it
+    page.close()
+    page = visit(context, base_url + "#mirrors/edit", request_log)
+    assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+    page.wait_for_function(SCREEN_OPEN["#mirrors/edit"])
+    page.close()
 
 
 def test_a_restored_page_whose_view_fails_to_import_drops_the_snapshot(browser, base_url, request_log) -> None:  # noqa: ANN001
@@ -280,7 +295,7 @@ def test_a_restored_page_whose_view_fails_to_import_drops_the_snapshot(browser, 
         page = context.new_page()
         request_log.watch(page)
         page.goto(base_url + "#mirrors/edit")
-        page.locator("#loading-error").wait_for(state="visible", timeout=120_000)
+        page.locator("#loading-error").wait_for(state="visible", timeout=LONG_WAIT_MS)
         assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
         page.wait_for_function(dropped)
         page.wait_for_function(no_snapshot)

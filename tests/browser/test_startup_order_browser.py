@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import vendor
 
-from tests.browser.conftest import NO_SNAPSHOT, wait_until_ready
+from tests.browser.conftest import LONG_WAIT_MS, NO_SNAPSHOT, page_timers_run, wait_until_ready
 from tests.browser.test_offline_browser import play_a_move
 
 pytestmark = pytest.mark.browser
@@ -42,13 +42,20 @@ AT_READY = """(() => {
 })();"""
 
 
-def test_home_is_drawn_before_numpy_is_installed_and_numpy_follows_by_itself(open_page) -> None:  # noqa: ANN001
-    page = open_page("", init_script=AT_READY)
+@pytest.fixture(scope="module")
+def home(open_page):  # noqa: ANN001, ANN201
+    """One page started at home, with what had happened by data-ready recorded (AT_READY), for the
+    module's tests of a start at home (each reads what its start left, and changes nothing)."""
+    return open_page("", init_script=AT_READY)
+
+
+def test_home_is_drawn_before_numpy_is_installed_and_numpy_follows_by_itself(home) -> None:  # noqa: ANN001
+    page = home
     assert page.evaluate("document.documentElement.dataset.start") == "normal"
     # (nor its wheel downloaded: it would compete with home's own files on a slow link)
     assert page.evaluate("window.__atReady") == {"numpyInstallBegun": False, "numpyImported": False,
                                                  "wheelRequested": False}
-    page.wait_for_function("() => window.masumeNumpyReady === true", timeout=120_000)
+    page.wait_for_function("() => window.masumeNumpyReady === true", timeout=LONG_WAIT_MS)
     # app.web.boot imports it once installed, so the first game opened does not wait.
     page.wait_for_function("() => window.masumeSnapshot.python.runPython(\"import sys; 'numpy._core' in sys.modules\")")
 
@@ -56,12 +63,12 @@ def test_home_is_drawn_before_numpy_is_installed_and_numpy_follows_by_itself(ope
 def test_a_game_route_asks_for_numpy_at_once_and_plays(open_page) -> None:  # noqa: ANN001
     page = open_page("#crosslight", init_script=AT_READY)
     assert page.evaluate("window.__atReady")["numpyInstallBegun"] is True
-    page.wait_for_selector("[role=grid] button.cell", timeout=120_000)
+    page.wait_for_selector("[role=grid] button.cell", timeout=LONG_WAIT_MS)
     play_a_move(page, "crosslight")
 
 
-def test_the_game_files_are_written_from_js_not_unpacked_by_python(open_page) -> None:  # noqa: ANN001
-    page = open_page("", init_script=AT_READY)
+def test_the_game_files_are_written_from_js_not_unpacked_by_python(home) -> None:  # noqa: ANN001
+    page = home
     assert page.evaluate("performance.getEntriesByName('masume:snapshot:game-files').length") == 1
     # Every module and data file of app.zip is where PyScript would have put it.
     page.wait_for_function("() => window.masumeSnapshot.python")
@@ -84,7 +91,7 @@ def test_a_first_visit_downloads_the_runtime_gzipped_and_the_worker_keeps_it_inf
     wait_until_ready(page)
     runtime = [url.rsplit("/", 1)[-1] for url in requested if "/pyodide.asm.wasm" in url]
     assert runtime == ["pyodide.asm.wasm-gz"], runtime  # 3.2 MB instead of 10.1, compiled as it is inflated
-    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=LONG_WAIT_MS)
     plain = vendor.read_precache(ROOT)["files"]
     entry = next(e for e in plain if e["url"].endswith("/pyodide.asm.wasm"))
     # The service worker inflated the gzipped copy (it downloaded nothing again) into the plain file.
@@ -106,8 +113,8 @@ def test_a_first_visit_downloads_the_runtime_gzipped_and_the_worker_keeps_it_inf
     context.close()
 
 
-def test_pyscripts_own_package_is_written_but_not_imported_at_start(open_page) -> None:  # noqa: ANN001
-    page = open_page("")
+def test_pyscripts_own_package_is_written_but_not_imported_at_start(home) -> None:  # noqa: ANN001
+    page = home  # (nothing before this test imports pyscript; this one does, last)
     page.wait_for_function("() => window.masumeSnapshot.python")
     assert page.evaluate("document.documentElement.dataset.pyscriptPackage") == "not-imported"
     state = page.evaluate("""() => window.masumeSnapshot.python.runPython(`
@@ -133,7 +140,7 @@ HOLD_NUMPY = """(() => {
 def test_a_game_route_waiting_for_numpy_names_the_game_and_follows_the_language(open_page) -> None:  # noqa: ANN001
     page = open_page("", wait_ready=False, init_script=HOLD_NUMPY)
     page.evaluate("() => { location.hash = '#mirrors'; }")
-    page.wait_for_selector("#engine-loading", timeout=120_000)
+    page.wait_for_selector("#engine-loading", timeout=LONG_WAIT_MS)
     note = page.locator("#engine-loading")
     assert note.locator("h1").inner_text() == "Light Path"  # the game asked for, not the site's name
     assert note.locator("[role=status]").inner_text() == "Loading the puzzle engine (numpy)…"
@@ -160,7 +167,7 @@ def test_a_game_route_waiting_for_numpy_names_the_game_and_follows_the_language(
     assert all(width >= 1 and colour != background for width, colour, background in edges), edges
     page.emulate_media(forced_colors="none")
     page.evaluate("() => window.__releaseNumpy()")
-    page.wait_for_selector("[role=grid] button.cell", timeout=120_000)
+    page.wait_for_selector("[role=grid] button.cell", timeout=LONG_WAIT_MS)
     page.select_option("#lang-select", "en")
 
 
@@ -168,24 +175,24 @@ def test_a_game_opened_first_after_the_wait_for_numpy_is_said(open_page) -> None
     # The page's first screen was the wait; a screen reader heard nothing of the game that replaces it,
     # so it is announced. The focus stays where it was, as on a first screen that did not wait.
     page = open_page("#mirrors", wait_ready=False, init_script=HOLD_NUMPY)
-    page.wait_for_selector("#engine-loading", timeout=120_000)
+    page.wait_for_selector("#engine-loading", timeout=LONG_WAIT_MS)
     assert page.title() == "Light Path — Masume"
     page.evaluate("() => window.__releaseNumpy()")
-    page.wait_for_selector("[role=grid] button.cell", timeout=120_000)
+    page.wait_for_selector("[role=grid] button.cell", timeout=LONG_WAIT_MS)
     page.wait_for_function("() => document.querySelector('#live').textContent.length > 0")
     assert page.evaluate("() => document.activeElement === document.body")
 
 
 def test_numpy_arriving_after_the_player_left_the_waiting_game_moves_nothing(open_page) -> None:  # noqa: ANN001
     page = open_page("#mirrors", wait_ready=False, init_script=HOLD_NUMPY)
-    page.wait_for_selector("#engine-loading", timeout=120_000)
+    page.wait_for_selector("#engine-loading", timeout=LONG_WAIT_MS)
     page.evaluate("() => { location.hash = ''; }")  # home, while numpy is still on its way
     page.wait_for_selector("#home-title")
     page.locator("a[href='#pipes']").first.focus()
     routes = page.evaluate("() => document.documentElement.dataset.routes")
     page.evaluate("() => window.__releaseNumpy()")
-    page.wait_for_function("() => window.masumeNumpyReady === true", timeout=120_000)
-    page.wait_for_timeout(300)
+    page.wait_for_function("() => window.masumeNumpyReady === true", timeout=LONG_WAIT_MS)
+    page_timers_run(page, 300)
     # Home is not opened again under the player: the same screen, the focus where it was.
     assert page.evaluate("() => document.documentElement.dataset.routes") == routes
     assert page.evaluate("() => document.activeElement.getAttribute('href')") == "#pipes"

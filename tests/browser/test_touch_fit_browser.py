@@ -6,7 +6,7 @@ import pytest
 
 from app.core.rng import Rng
 from app.games import pipes
-from tests.browser.conftest import go
+from tests.browser.conftest import go, page_timers_run, pause_clock
 
 PHONE = {"width": 390, "height": 844}
 
@@ -22,6 +22,12 @@ def cell(page, row: int, col: int):  # noqa: ANN001, ANN201
 @pytest.fixture(scope="module")
 def phone(open_page):  # noqa: ANN001, ANN201
     return open_page("#pipes", viewport=PHONE, has_touch=True, is_mobile=True)
+
+
+@pytest.fixture(scope="module")
+def desk(open_page):  # noqa: ANN001, ANN201
+    """One desktop page (mouse, 1280×800) for the module, with Playwright's clock (for the mirror's swing)."""
+    return open_page("#", clock=True)
 
 
 # ----- item 4: Pipe Link's tool switch ----------------------------------------------------------
@@ -50,8 +56,9 @@ def test_a_touch_player_turns_a_tile_both_ways_and_locks_it(phone) -> None:  # n
     page.locator(".tool-choice").filter(has_text="Turn ↻").tap()
 
 
-def test_a_mouse_click_follows_the_tool_so_a_trackpad_can_lock(open_page) -> None:  # noqa: ANN001
-    page = open_page("#pipes/" + pipes_id("trackpad", "path_5x5"))
+def test_a_mouse_click_follows_the_tool_so_a_trackpad_can_lock(desk) -> None:  # noqa: ANN001
+    page = desk
+    go(page, "#pipes/" + pipes_id("trackpad", "path_5x5"))
     target = cell(page, 1, 1)
     start = target.get_attribute("aria-label")
     page.locator("#pipes-tool-lock").check()
@@ -87,14 +94,14 @@ def test_light_path_10x10_opens_fitted_on_a_phone_and_the_bar_covers_no_row(phon
     assert page.evaluate("() => { const f = document.querySelector('.board-frame');"
                          " return f.scrollWidth <= f.clientWidth && f.scrollHeight <= f.clientHeight; }")
     page.locator("#zoom-fit").tap()  # Fit brings the whole board on screen, the play bar never over it
-    page.wait_for_timeout(100)
+    page_timers_run(page, 100)
     bar, frame = rect(page, ".play-bar"), rect(page, ".board-frame")
     assert frame["top"] >= bar["bottom"] - 1 and frame["bottom"] <= PHONE["height"], (bar, frame)
     assert frame["left"] >= 0 and frame["right"] <= PHONE["width"]
     # Scrolled away, moving focus to the top row brings it into view, with nothing over it.
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     cell(page, 0, 3).focus()
-    page.wait_for_timeout(100)
+    page_timers_run(page, 100)
     top_cell = page.evaluate("() => document.activeElement.getBoundingClientRect().top")
     assert top_cell >= 0 and top_cell >= rect(page, ".play-bar")["bottom"] - 1
     # A small board on the same phone opens at 100%, where the zoom tools are not needed and not shown.
@@ -105,8 +112,9 @@ def test_light_path_10x10_opens_fitted_on_a_phone_and_the_bar_covers_no_row(phon
     assert not page.locator("#zoom-fit").is_visible()
 
 
-def test_the_zoom_reset_button_and_the_level_agree(open_page) -> None:  # noqa: ANN001
-    page = open_page("#crosslight")
+def test_the_zoom_reset_button_and_the_level_agree(desk) -> None:  # noqa: ANN001
+    page = desk
+    go(page, "#crosslight")
     assert not page.locator("#zoom-out").is_visible(), "a board that fits needs no zoom tools"
     page.locator(".board-frame").hover()  # a pinch (Ctrl+wheel) zooms out: the tools show, to come back
     page.keyboard.down("Control")
@@ -125,11 +133,7 @@ def test_the_zoom_reset_button_and_the_level_agree(open_page) -> None:  # noqa: 
 
 # ----- item 11: rough edges ------------------------------------------------------------------------
 
-CELL_PIXELS = """async ([row, col, wait]) => {
-    if (wait === 'frame') {  // press the mirror and look one frame later, inside the 150 ms turn
-        document.querySelector(`.board-grid button[data-row="${row}"][data-col="${col}"]`).click();
-        await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))); }
-    else { await new Promise(r => setTimeout(r, wait)); }
+CELL_PIXELS = """([row, col]) => {  // a checksum of the canvas's pixels under one cell
     const canvas = document.querySelector('.board-canvas');
     const b = document.querySelector(`.board-grid button[data-row="${row}"][data-col="${col}"]`)
         .getBoundingClientRect();
@@ -154,21 +158,32 @@ def turnable_mirror(state) -> tuple[int, int]:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_a_light_path_mirror_swings_but_not_under_reduced_motion(open_page, motion: str) -> None:  # noqa: ANN001
+def test_a_light_path_mirror_swings_but_not_under_reduced_motion(desk, motion: str) -> None:  # noqa: ANN001
     from app.games import mirrors
+    page = desk
     state = mirrors.generate(mirrors.PRESETS["easy"], Rng("swing"))
-    page = open_page("#mirrors/" + mirrors.encode(state), reduced_motion=motion)
+    page.emulate_media(reduced_motion=motion)
+    go(page, "#mirrors/" + mirrors.encode(state))
     row, col = turnable_mirror(state)
-    mid = page.evaluate(CELL_PIXELS, [row, col, "frame"])
-    end = page.evaluate(CELL_PIXELS, [row, col, 600])
+    pause_clock(page)  # the page's time now moves only as the test says: a frame, then the whole turn
+    try:
+        cell(page, row, col).evaluate("b => b.click()")
+        page.clock.run_for(50)  # a few frames into the 150 ms turn
+        mid = page.evaluate(CELL_PIXELS, [row, col])
+        page.clock.run_for(600)
+        end = page.evaluate(CELL_PIXELS, [row, col])
+    finally:
+        page.clock.resume()
+        page.emulate_media(reduced_motion="no-preference")
     if motion == "reduce":
         assert mid == end, "under reduced motion the mirror snaps"
     else:
         assert mid != end, "the mirror is drawn part-way through its turn"
 
 
-def test_music_and_sound_say_on_or_off_in_words_and_a_mark(open_page) -> None:  # noqa: ANN001
-    page = open_page("#")
+def test_music_and_sound_say_on_or_off_in_words_and_a_mark(desk) -> None:  # noqa: ANN001
+    page = desk
+    go(page, "#")
     music = page.locator("#bgm-toggle")
     def shown(node) -> str:  # noqa: ANN001
         return page.evaluate("(n) => getComputedStyle(n, '::before').content + '|'"
@@ -196,8 +211,9 @@ RING_COLOURS = """() => {  // distinct colours in the square left of row 1, colu
     return seen.size; }"""
 
 
-def test_a_wrapping_net_board_shows_the_opposite_edges_beyond_its_own_and_says_so(open_page) -> None:  # noqa: ANN001
-    page = open_page("#pipes/" + pipes_id("wrap-shown", "net_9x9_wrap"))
+def test_a_wrapping_net_board_shows_the_opposite_edges_beyond_its_own_and_says_so(desk) -> None:  # noqa: ANN001
+    page = desk
+    go(page, "#pipes/" + pipes_id("wrap-shown", "net_9x9_wrap"))
     grid = page.locator("[role=grid]")
     assert grid.get_attribute("aria-label") == "Pipe Link board; edges wrap around"
     assert page.locator(".board.has-ring").count() == 1, "the board continues past its edges"
@@ -210,13 +226,14 @@ def test_a_wrapping_net_board_shows_the_opposite_edges_beyond_its_own_and_says_s
 
 # ----- item 10 and 11: the dailies on home --------------------------------------------------------
 
-def test_home_says_todays_daily_difficulty_and_each_status_sits_by_its_link(open_page) -> None:  # noqa: ANN001
+def test_home_says_todays_daily_difficulty_and_each_status_sits_by_its_link(desk) -> None:  # noqa: ANN001
     import datetime as dt
 
     from app.core.daily import daily_level
     from app.core.strings import translate
 
-    page = open_page("#")
+    page = desk
+    go(page, "#")
     today = dt.datetime.now(dt.UTC).date()
     level = page.locator("#daily-level")
     assert level.get_attribute("data-level") == daily_level(today)
