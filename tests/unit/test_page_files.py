@@ -8,7 +8,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from vendor import app_modules, build_app_archive, precache_manifest
+from vendor import app_modules, build_app_archive
 
 from app.core.strings import catalogue
 
