@@ -350,7 +350,8 @@ def test_the_size_menu_holds_endless_boards_only_and_the_list_follows_the_langua
         page.wait_for_function("() => document.querySelector('#mirrors-stages h2').textContent === '第1段階：白い光'")
         assert "はじめの光" in stage_link(page, "1-01").inner_text()
         # The keys line reads as Japanese sentences: no space after 。 (nor a stop short of one).
-        assert page.locator("#board-keys").inner_text() == "矢印キー：移動。Enter または Space：回す"
+        assert page.locator("#board-keys").inner_text() == (
+            "矢印キー：移動。Enter または Space：回す。B：すべての光の道筋を、光源から止まる所まで読み上げる")
         assert page.evaluate("() => document.querySelector('#preset').closest('label').textContent")\
             .startswith("エンドレスの盤")
         assert page.eval_on_selector("#preset", "s => s.options[s.selectedIndex].textContent") == "盤を選ぶ"
