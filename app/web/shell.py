@@ -107,6 +107,8 @@ class Shell:
         # with nothing open, Escape leaves full screen.
         on(document, "keydown", self._close_settings_on_escape)
         on(document, "click", self._close_settings_outside)
+        # ... and so does Tab leaving it: the open panel covers what the focus would go to (WCAG 2.4.11).
+        on(by_id("settings"), "focusout", self._close_settings_when_focus_leaves)
         on(document, "keydown", self._on_board_wrap)
         on(document, "keydown", self._on_fullscreen_key)
         self.fullscreen = Fullscreen(self._listeners, self.i18n.t, changed=self._on_fullscreen,
@@ -115,6 +117,10 @@ class Shell:
         on(window, "resize", lambda _event: self._update_layout())
         self._update_layout()
         self._show_embedded_storage()
+        # A link that opens Masume in a tab of its own names the board in play at the moment it is used:
+        # the address changes as the player plays (a first click, a new board) without a hashchange.
+        for event in ("pointerdown", "focusin", "click", "auxclick"):
+            on(document, event, self._refresh_own_address, capture=True)
         self._show_toggles()
         self.snapshot_setting = SnapshotSetting(self.i18n, self._listeners, self.notify,
                                                 storage_denied=self.storage_denied)
@@ -134,8 +140,14 @@ class Shell:
 
     @staticmethod
     def own_address() -> str:
-        """The page's own address without its hash: what opens Masume in a tab of its own."""
-        return str(window.location.href).split("#", 1)[0]
+        """The page's own address, the board in play included: what opens it in a tab of its own."""
+        return str(window.location.href)
+
+    def _refresh_own_address(self, event: Any) -> None:
+        target = event.target
+        link = target.closest("a.own-address") if target is not None and hasattr(target, "closest") else None
+        if link is not None:
+            link.setAttribute("href", self.own_address())
 
     def _update_layout(self) -> None:
         """Follow the window: the compact layout where it is short and landscape, the header folded on a phone."""
@@ -177,6 +189,13 @@ class Shell:
     def _close_settings_outside(event: Any) -> None:
         settings = by_id("settings")
         if settings.open and not settings.contains(event.target):
+            settings.open = False
+
+    @staticmethod
+    def _close_settings_when_focus_leaves(event: Any) -> None:
+        settings, going = by_id("settings"), event.relatedTarget
+        # (not for a dialog a setting opened, a question: the focus comes back to the setting after it)
+        if settings.open and going is not None and not settings.contains(going) and going.closest("dialog") is None:
             settings.open = False
 
     def _unlock_audio(self, _event: Any) -> None:
@@ -571,7 +590,8 @@ class Shell:
         notice.appendChild(element("span", cls="notice-text", text=text))
         if link is not None:
             words, href = link
-            notice.appendChild(element("a", cls="notice-link", text=words,
+            own = href == self.own_address()  # kept up to date as the board in play changes
+            notice.appendChild(element("a", cls="notice-link own-address" if own else "notice-link", text=words,
                                        attrs={"href": href, "target": "_blank", "rel": "noopener"}))
         close = element("button", cls="notice-close", text=self.i18n.t("close"), attrs={"type": "button"})
         close.addEventListener("click", self._hide_notice.proxy)

@@ -60,6 +60,25 @@ def test_the_open_settings_panel_and_every_control_in_it_lie_inside_the_window(p
         page.set_viewport_size(WIDE)
 
 
+def test_tab_out_of_the_open_settings_panel_closes_it_so_it_never_covers_the_focus(page) -> None:  # noqa: ANN001
+    go(page, "#mirrors/4-07")
+    page.locator("#settings summary").click()
+    page.locator("#announce-select").wait_for(state="visible")
+    page.locator("#settings summary").focus()
+    page.keyboard.press("Tab")  # into the panel: it stays open
+    assert page.evaluate("() => document.getElementById('settings').open")
+    assert page.evaluate("() => document.getElementById('settings').contains(document.activeElement)")
+    controls = page.evaluate("() => [...document.querySelectorAll('#settings-body input, #settings-body select, "
+                             "#settings-body button, #settings-body a')].filter((n) => n.getClientRects().length"
+                             " && !n.disabled).length")
+    for _ in range(controls + 1):  # past its last control, out of it
+        if not page.evaluate("() => document.getElementById('settings').contains(document.activeElement)"):
+            break
+        page.keyboard.press("Tab")
+    assert not page.evaluate("() => document.getElementById('settings').contains(document.activeElement)")
+    assert not page.evaluate("() => document.getElementById('settings').open"), "the panel closed behind the focus"
+
+
 # ----- Must 2: the editor's size selects never delete pieces while browsing; Undo brings a resize's losses back ---
 
 def editor_cell(page, row: int, col: int):  # noqa: ANN001, ANN201 - a Playwright Locator
@@ -105,7 +124,7 @@ def test_a_size_that_drops_a_piece_is_applied_on_its_own_action_and_undo_and_red
     page.keyboard.press("Enter")  # Enter in the select applies the size chosen
     expect(page.locator(".board-grid button.cell:not(.edge)")).to_have_count(30)
     assert live(page) == ("The board is now 5 columns by 6 rows. Removed Red target at row 3, column 6; "
-                          "Undo brings them back.")
+                          "Undo puts back what it removed.")
     assert page.evaluate("() => document.activeElement.id") == "editor-width"  # the focus stays where it was
     page.locator("#editor-undo").click()
     expect(page.locator(".board-grid button.cell:not(.edge)")).to_have_count(36)

@@ -177,8 +177,10 @@ def test_a_denied_frame_starts_says_once_that_records_are_not_kept_and_links_to_
     link = notice.locator("a")
     own = frame.url.split("#", 1)[0]
     assert own == portal.game_url
+    # The link opens the board in play, not only home: its address, hash included.
     assert (link.get_attribute("href"), link.get_attribute("target"), link.get_attribute("rel")) == (
-        own, "_blank", "noopener")
+        frame.url, "_blank", "noopener")
+    assert "#" in frame.url
     assert "new tab" in link.inner_text()
     assert "[object" not in frame.locator("body").inner_text()
     assert not frame.locator("#boot-notice").inner_text(), "no second notice about offline play in a frame"
@@ -204,8 +206,14 @@ def test_a_denied_frame_plays_a_whole_game_by_clicks_with_records_in_memory(deni
     frame.locator("#settings summary").click()
     line = frame.locator("#embedded-storage")
     assert line.is_visible() and "not kept in this frame" in line.inner_text()
-    assert frame.locator("#embedded-open").get_attribute("href") == frame.url.split("#", 1)[0]
     assert frame.locator("#snapshot-setting").is_hidden(), "no start-up snapshot is promised where none is kept"
+    frame.locator("#settings summary").click()
+    # Reached (focused, pressed), the link names the screen in play at that moment, its hash included.
+    board = f"#crosslight/{crosslight.encode(puzzle('portal-own-link'))}"
+    go(frame, board)
+    frame.locator("#settings summary").click()
+    frame.locator("#embedded-open").focus()
+    assert frame.locator("#embedded-open").get_attribute("href") == frame.url and frame.url.endswith(board)
     frame.locator("#settings summary").click()
 
 

@@ -24,6 +24,7 @@ from tests.unit.play_host import HeadlessBoard, PlayHost, registered  # first: i
 from app.core import progress, registry
 from app.core.game import adjusted_params
 from app.core.rng import Rng
+from app.games import mines
 from app.web.dom import element
 from app.web.views import view_class
 from app.web.views.base import GameView
@@ -161,3 +162,11 @@ def test_the_toggle_game_joins_from_its_own_files_and_its_estimated_par_is_said_
         record = progress.save_record(toggle.SPEC, ending, toggle.SPEC.encode(ending.restart_point))
         assert record is None, "a finished board is not kept to restore"
     assert toggle.ID not in registry.games(), "registered for the test alone"
+
+
+@pytest.mark.parametrize(("elapsed", "shown"), [(3.64, "0:03.6"), (65.27, "1:05 (65.3s)")])
+def test_a_minesweeper_result_shows_its_time_as_the_clock_and_the_best_do(elapsed: float, shown: str) -> None:
+    view, host, _board = open_board("mines", first_state("mines"))
+    opened = mines.apply(host.playing.session.state, ("open", 4, 4))  # (3BV needs the mines laid)
+    session = type("Finished", (), {"elapsed": elapsed, "state": opened, "deaths": 0})()
+    assert dict(view.result_rows(session))["Time"] == shown

@@ -52,11 +52,11 @@ EN = {
     "mirrors_edit_size_apply": "Apply size",
     "mirrors_edit_size_pending": "{width} columns by {height} rows chosen, not applied yet: press Apply size "
                                  "(or Enter in the list).",
-    "mirrors_edit_size_removes": "Applying it removes {pieces}; Undo brings them back.",
+    "mirrors_edit_size_removes": "Applying it removes {pieces}; Undo puts back what it removes.",
     "mirrors_edit_size_keeps": "Applying it removes nothing.",
     "mirrors_edit_size_current": "The board is {width} columns by {height} rows: nothing to apply.",
     "mirrors_edit_resized_removed": "The board is now {width} columns by {height} rows. Removed {pieces}; "
-                                    "Undo brings them back.",
+                                    "Undo puts back what it removed.",
     "mirrors_edit_removed_cell": "{piece} at row {row}, column {col}",
     "mirrors_edit_removed_top": "{piece} above column {col}",
     "mirrors_edit_removed_bottom": "{piece} below column {col}",

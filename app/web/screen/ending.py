@@ -118,11 +118,13 @@ def said_rows(t: Callable[..., str], rows: list[tuple[str, str]]) -> list[str]:
 
 
 def stars_rule(t: Callable[..., str], spec: Any, session: Any) -> str:
-    """How a board's stars are earned, with its par: "★★★ at par (5 moves), ★★ within 7 moves, else ★…"."""
+    """How a board's stars are earned, with its par: "★★★ at par (5), ★★ within 7 moves", and, after hints or
+    checks, that they cap the stars at two (app.core.stars), or the rule would contradict the stars shown."""
     if spec.par is None:
         return ""
     par = int(spec.par(session.restart_point))
-    return str(t("stars_rule", par=par, near=par + PAR_MARGIN))
+    key = "stars_rule_helped" if session.hints_used else "stars_rule"
+    return str(t(key, par=par, near=par + PAR_MARGIN))
 
 
 def star_text(t: Callable[..., str], stars: int) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from app.core.timer import format_clock
+from app.core.timer import TENTHS_BELOW_S, format_clock
 from app.games import mines
 from app.games.mines import Cell
 from app.web.dom import element
@@ -269,8 +269,10 @@ class MinesView(GameView):
         elapsed = session.elapsed
         board_value = mines.bbbv(session.state)
         rate = board_value / elapsed if elapsed > 0 else 0.0
-        precise = self.t("seconds_precise", seconds=f"{elapsed:.1f}")
-        rows = [(self.t("time"), f"{format_clock(elapsed)} ({precise})"),
+        shown = format_clock(elapsed, tenths=True)  # "0:03.6" below 10 s, as the clock and the best show it
+        if elapsed >= TENTHS_BELOW_S:  # (Minesweeper players compare tenths at every length)
+            shown += f" ({self.t('seconds_precise', seconds=f'{elapsed:.1f}')})"
+        rows = [(self.t("time"), shown),
                 (self.t("mines_bbbv"), str(board_value)), (self.t("mines_bbbv_rate"), f"{rate:.2f}")]
         if session.deaths:
             rows.append((self.t("deaths"), str(session.deaths)))
