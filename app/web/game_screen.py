@@ -619,7 +619,8 @@ class GameScreen:
 
     def _save_progress(self) -> bool:
         """Keep the game in play for a reload; return False when there is nothing to keep."""
-        return self.session is not None and self.saved.save(self.spec, self.session, self.game_id())
+        day = self.daily_day.isoformat() if self.daily_day is not None else None  # (home's daily panel reads it)
+        return self.session is not None and self.saved.save(self.spec, self.session, self.game_id(), day=day)
 
     # ----- the end of a game -----------------------------------------------------------------
 
