@@ -36,6 +36,7 @@ MAX_MOVES = 50_000  # moves kept in one in-progress save
 MAX_MOVE_DEPTH = 3  # a move is a scalar or a list of them, nested at most this deep
 MAX_MOVE_ITEMS = 16
 MAX_PARAMS_CHARS = 64
+DAY_CHARS = 10  # a daily's date, YYYY-MM-DD
 DAILY_SLOT = "daily"
 
 
@@ -55,10 +56,11 @@ def _is_move(move: Any, depth: int = 1) -> bool:
 
 
 def progress_schema(value: Any) -> dict[str, Any]:
-    """Return a clean in-progress save {"id", "start", "moves", "elapsed", "hints"[, "deaths"][, "params"]}.
+    """Return a clean in-progress save {"id", "start", "moves", "elapsed", "hints"[, "deaths"][, "params"][, "day"]}.
 
     Raises RecordError. "deaths" (losing moves later undone) came after the first release: absent
-    means 0; "params" (the board's kind as text) came later still: absent, home names no size.
+    means 0; "params" (the board's kind as text) came later still: absent, home names no size;
+    "day" (a daily's UTC date, YYYY-MM-DD) came last: absent, home does not know which day's daily it is.
     """
     require(isinstance(value, dict), "wrong_type")
     game_id, start, moves = value.get("id"), value.get("start"), value.get("moves")
@@ -74,11 +76,15 @@ def progress_schema(value: Any) -> dict[str, Any]:
     require(type(deaths) is int and 0 <= deaths <= MAX_COUNT, "out_of_range")
     params = value.get("params")
     require(params is None or is_text(params, MAX_PARAMS_CHARS), "wrong_type")
+    day = value.get("day")
+    require(day is None or (is_text(day, DAY_CHARS) and len(day) == DAY_CHARS), "wrong_type")
     clean = {"id": game_id, "start": start, "moves": moves, "elapsed": float(elapsed), "hints": hints}
     if deaths:
         clean["deaths"] = deaths
     if params:
         clean["params"] = params
+    if day:
+        clean["day"] = day
     return clean
 
 
@@ -120,10 +126,12 @@ def is_json_move(value: Any) -> bool:
     return validate_progress({"id": "", "start": "", "moves": [value], "elapsed": 0, "hints": 0}) is not None
 
 
-def save_record(backend: Any, session: Session[Any, Any], game_id: str) -> dict[str, Any] | None:
+def save_record(backend: Any, session: Session[Any, Any], game_id: str, *,
+                day: str | None = None) -> dict[str, Any] | None:
     """Return what to store for the game in play, or None when there is nothing worth keeping.
 
-    A finished game or one with no moves since its start (or last restart) is not kept.
+    A finished game or one with no moves since its start (or last restart) is not kept. `day`
+    is the UTC date (YYYY-MM-DD) of the daily in play, kept so that home knows a save is today's.
     """
     log = session.move_log
     if session.over or not log:
@@ -137,11 +145,13 @@ def save_record(backend: Any, session: Session[Any, Any], game_id: str) -> dict[
         "deaths": min(session.deaths, MAX_COUNT),
         "params": str(backend.format_params(backend.params_of(session.state)))[:MAX_PARAMS_CHARS],
     }
+    if day is not None:
+        record["day"] = day
     return validate_progress(record)
 
 
 def saved_game(record: Any) -> dict[str, Any] | None:
-    """Return what home says of a saved game in progress ({"id", "elapsed", "moves", "params"}), or None.
+    """Return what home says of a saved game in progress ({"id", "elapsed", "moves", "params", "day"}), or None.
 
     Read without the backend (home opens before numpy): the ID is not decoded here; a save the
     game screen then cannot restore opens that puzzle fresh, as a reload would.
@@ -150,7 +160,7 @@ def saved_game(record: Any) -> dict[str, Any] | None:
     if checked is None or not checked["moves"]:
         return None
     return {"id": checked["id"], "elapsed": checked["elapsed"], "moves": len(checked["moves"]),
-            "params": checked.get("params")}
+            "params": checked.get("params"), "day": checked.get("day")}
 
 
 def restore(backend: Any, record: Any, game_id: str) -> Session[Any, Any] | None:

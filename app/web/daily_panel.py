@@ -1,13 +1,18 @@
-"""Home's daily puzzles: today's board of every game, with done marks and the daily streak."""
+"""Home's daily puzzles: today's board of every game, with done marks and the daily streak.
+
+A daily left half-played today (its own slot, `progress:<game>:daily`, saved with its day) says
+"Continue" with its time instead of "Not cleared yet", in the words of home's game cards.
+"""
 
 from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING
 
-from app.core import registry
+from app.core import progress, registry
 from app.core.daily import daily_hash, daily_level, utc_day
 from app.web.dom import element
+from app.web.progress_words import continue_line
 
 if TYPE_CHECKING:
     from app.web.shell_interface import ShellServices
@@ -23,15 +28,20 @@ class DailyPanel:
         done = dailies.done_today(today, registry.games())
         items = []
         for game in registry.games():
-            mark_key = "daily_done" if done[game] else "daily_not_done"
+            spec = registry.backend(game)
+            kept = progress.saved_game(shell.storage.get(progress.slot_key(game, daily=True)))
+            if done[game]:
+                mark, state = "✓ " + t("daily_done"), " is-done"
+            elif kept is not None and kept.get("day") == today.isoformat():  # (an earlier day's save is not today's)
+                mark, state = continue_line(spec, t, kept, lambda params: params), " has-progress"
+            else:
+                mark, state = t("daily_not_done"), ""
             # The status sits right after its link, and the link names it too (aria-describedby).
             mark_id = f"daily-mark-{game}"
-            items.append(element("li", cls="daily-entry" + (" is-done" if done[game] else ""),
-                                 attrs={"data-game": game}, children=[
+            items.append(element("li", cls="daily-entry" + state, attrs={"data-game": game}, children=[
                 element("a", attrs={"href": daily_hash(game), "aria-describedby": mark_id},
-                        text=t("daily_open", game=t(registry.backend(game).name_key))),
-                element("span", cls="daily-mark", attrs={"id": mark_id},
-                        text=("✓ " if done[game] else "") + t(mark_key))]))
+                        text=t("daily_open", game=t(spec.name_key))),
+                element("span", cls="daily-mark", attrs={"id": mark_id}, text=mark)]))
         streak = dailies.overall_streak(today, registry.games())
         best = max((dailies.best_streak(game) for game in registry.games()), default=0)
         self.root = element("section", cls="daily-panel", attrs={"aria-labelledby": "daily-title"}, children=[

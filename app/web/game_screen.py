@@ -12,7 +12,7 @@ What a move counts (statistics, bests, stages, the daily, hints) is decided by `
 before the screen draws and says the move. The daily (`#<game>/daily`) is the same screen on
 today's board (`app.core.daily`); the hash stays `#<game>/daily` while it is in play, so a reload
 returns to it. `#<game>/daily/<date>` opens that day's board (today's is the daily; an earlier
-day's is played as that puzzle, off the daily's records).
+day's is played as that puzzle, off the daily's records, its address and its heading naming the day).
 
 A game in progress survives leaving it: `#<game>` (home's card, the statistics' way back) opens
 the saved game of the game, and `#<game>/new` asks before a new board replaces it. The daily is
@@ -30,7 +30,7 @@ from pyodide.ffi import create_once_callable
 
 from app.core import progress, registry
 from app.core.check import check_hook
-from app.core.daily import daily_id, daily_state, parse_day, utc_day
+from app.core.daily import daily_hash, daily_id, daily_state, parse_day, utc_day
 from app.core.game import RefusedMoveError, adjusted_params, apply_steps
 from app.core.play import Change, Ending, Play, RecordStores, first_unfinished_stage
 from app.core.rng import Rng, new_seed
@@ -85,6 +85,8 @@ class GameScreen:
         self._ending_said = ""  # the words of the move that ended it, said again before the result
         self._playing: Play[Any, Any] | None = None  # the board in play and what it counts (app.core.play)
         self._closed = False
+        # an earlier day's daily opened by `#<game>/daily/<date>`: (its date, its game ID), off the daily's records
+        self._past_daily: tuple[dt.date, str] | None = None
         # the UTC date of the daily in play, if it is one
         self.daily_day, game_id = self._daily_day_from(game_id) if daily else (None, game_id)
         self.preset_key = ""  # what bests and statistics of the board in play are kept under
@@ -126,11 +128,21 @@ class GameScreen:
         today = utc_day(time.time())
         day = parse_day(text, today) if text is not None else today
         if day is None:
-            self.shell.notify(self.i18n.t("daily_bad_day", day=str(text)[:20]))
+            self.shell.notify(self.i18n.t("daily_bad_day", day=str(text)[:20], today=today.isoformat()))
             day = today
         if day == today:
             return day, None
-        return None, str(daily_id(self.game, day))
+        game_id = str(daily_id(self.game, day))
+        self._past_daily = (day, game_id)
+        return None, game_id
+
+    @property
+    def past_day(self) -> dt.date | None:
+        """The date of the earlier day's daily in play (not today's: it counts for no daily record), if it is one."""
+        past = self._past_daily
+        if past is None or self.session is None or self.game_id() != past[1]:
+            return None  # (another board replaced it: a new game, a typed ID)
+        return past[0]
 
     def _ask_new_on_open(self) -> None:
         """`#<game>/new`: a new board at once, or over a game in progress the question N asks."""
@@ -596,15 +608,19 @@ class GameScreen:
 
     def _sync_hash(self) -> None:
         game_id = self.game_id()
+        past_day = self.past_day
         if self.daily_day is not None:
             self.shell.replace_hash(format_hash(self.game, screen=DAILY))
+        elif past_day is not None:  # that day's link stays, so its address still names the day
+            self.shell.replace_hash(daily_hash(self.game, past_day))
         else:
             self.shell.replace_hash(format_hash(self.game, game_id))
         self.page.share.show(game_id)
 
     def _save_progress(self) -> bool:
         """Keep the game in play for a reload; return False when there is nothing to keep."""
-        return self.session is not None and self.saved.save(self.spec, self.session, self.game_id())
+        day = self.daily_day.isoformat() if self.daily_day is not None else None  # (home's daily panel reads it)
+        return self.session is not None and self.saved.save(self.spec, self.session, self.game_id(), day=day)
 
     # ----- the end of a game -----------------------------------------------------------------
 

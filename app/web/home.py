@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.core import progress, registry
-from app.core.game import GameSpec, Translate, adjusted_params, best_line, params_text, preset_text
+from app.core.game import Translate, adjusted_params, best_line, preset_text
 from app.core.route import NEW, STATS, format_hash
-from app.core.timer import format_clock
 from app.web import engine
 from app.web.daily_panel import DailyPanel
 from app.web.dom import Listeners, by_id, document, element, focus_in_place, use_stylesheet
+from app.web.progress_words import continue_line
 from app.web.records_panel import RecordsPanel
 
 if TYPE_CHECKING:
@@ -151,23 +151,3 @@ def card_rule(t: Translate, game: str, rule_key: str) -> str:
     key = f"{game}_card_rule"
     text = str(t(key))
     return text if text != key else str(t(rule_key))
-
-
-def size_text(spec: GameSpec[Any, Any, Any], t: Translate, key: str | None, adjust: Any) -> str:
-    """Name a board kind kept as params text: its preset's name (settings applied, as saved), else its own text."""
-    if not key:
-        return ""
-    for name, params in spec.presets.items():
-        if str(spec.format_params(adjust(params))) == key:
-            return preset_text(spec, t, name, params)
-    try:
-        return params_text(spec, t, spec.parse_params(key))
-    except Exception:  # a kind from another release, or edited data: shown as it is kept
-        return key
-
-
-def continue_line(spec: GameSpec[Any, Any, Any], t: Translate, kept: dict[str, Any], adjust: Any) -> str:
-    """The card's words for a game in progress: "Continue: Beginner 9×9, 0:15" (the size left out if unknown)."""
-    size = size_text(spec, t, kept.get("params"), adjust)
-    time_text = format_clock(kept["elapsed"])
-    return t("home_continue_size", size=size, time=time_text) if size else t("home_continue", time=time_text)

@@ -135,12 +135,48 @@ def test_a_days_daily_link_opens_that_days_board(page) -> None:  # noqa: ANN001
     today = utc_day(time.time())
     go(page, f"#mines/daily/{today.isoformat()}")
     assert page.evaluate("() => location.hash") == "#mines/daily"
+    assert page.locator("#game-title .daily-tag").inner_text() == f"Daily puzzle, {today.isoformat()} (UTC)"
     earlier = today - dt.timedelta(days=3)
     go(page, f"#mines/daily/{earlier.isoformat()}")
-    assert page.evaluate("() => location.hash") == f"#mines/{daily_id('mines', earlier)}"
+    # An earlier day's daily keeps its day in the address and says which day's it is (off the daily's records).
+    assert page.evaluate("() => location.hash") == f"#mines/daily/{earlier.isoformat()}"
+    assert page.locator("#game-id").input_value() == daily_id("mines", earlier)  # that day's board
+    tag = page.locator("#game-title .daily-tag").inner_text()
+    assert tag.startswith(f"Daily puzzle, {earlier.isoformat()} (UTC)") and "does not count" in tag
+    page.locator("#new-game").click()  # another board (no move yet: no question) is no longer that day's daily
+    page.wait_for_function("(h) => location.hash !== h", arg=f"#mines/daily/{earlier.isoformat()}", timeout=20_000)
+    assert "/daily" not in page.evaluate("() => location.hash")
+    assert page.locator("#game-title .daily-tag").count() == 0
     go(page, "#mines/daily/2999-01-01")  # a day to come: said, and today's opens
     assert page.evaluate("() => location.hash") == "#mines/daily"
-    assert "2999-01-01" in page.locator("#notice").inner_text()
+    notice = page.locator("#notice").inner_text()
+    assert "2999-01-01" in notice and f"e.g. {today.isoformat()})" in notice  # the example is today
+
+
+def test_home_daily_panel_continues_todays_daily_in_progress(page) -> None:  # noqa: ANN001
+    go(page, "#mines/stats")  # (off the game screen first: closing it keeps the board in play)
+    page.evaluate("localStorage.removeItem('masume:progress:mines:daily')")  # the daily afresh
+    go(page, "#")
+    entry = page.locator('.daily-entry[data-game="mines"]')
+    assert entry.locator(".daily-mark").inner_text() == "Not cleared yet"
+    go(page, "#mines/daily")
+    page.locator("button.cell[data-code='9']").first.click(button="right")  # (the daily opens with a cell open)
+    page.wait_for_function("() => localStorage.getItem('masume:progress:mines:daily') !== null", timeout=20_000)
+    go(page, "#")
+    kept = saved(page, "progress:mines:daily")
+    assert kept is not None and kept["day"] == utc_day(time.time()).isoformat()
+    mark = entry.locator(".daily-mark").inner_text()
+    assert mark.startswith("Continue") and mark.endswith(format_clock(kept["elapsed"])), mark
+    assert "has-progress" in entry.get_attribute("class")
+    assert entry.locator("a").get_attribute("href") == "#mines/daily"
+    # A daily left half-played on an earlier day is not today's.
+    page.evaluate("""() => {
+        const key = 'masume:progress:mines:daily', record = JSON.parse(localStorage.getItem(key));
+        record.day = '2000-01-01';
+        localStorage.setItem(key, JSON.stringify(record)); }""")
+    go(page, "#mines/stats")  # (home built again, reading the records)
+    go(page, "#")
+    assert entry.locator(".daily-mark").inner_text() == "Not cleared yet"
 
 
 def test_the_clock_does_not_count_a_reload(page) -> None:  # noqa: ANN001

@@ -70,10 +70,27 @@ def test_a_save_names_its_board_kind_and_home_reads_it() -> None:
     session.play((0, 0))
     record = save_record(spec, session, spec.encode(session.restart_point))
     assert record is not None and record["params"] == spec.format_params(spec.presets["easy"])
-    assert saved_game(record) == {"id": record["id"], "elapsed": 0.0, "moves": 1, "params": record["params"]}
+    assert saved_game(record) == {"id": record["id"], "elapsed": 0.0, "moves": 1, "params": record["params"],
+                                  "day": None}
     older = {key: value for key, value in record.items() if key != "params"}  # a save of an earlier release
-    assert saved_game(older) == {"id": record["id"], "elapsed": 0.0, "moves": 1, "params": None}
+    assert saved_game(older) == {"id": record["id"], "elapsed": 0.0, "moves": 1, "params": None, "day": None}
     assert saved_game({**record, "moves": []}) is None  # nothing played: nothing to continue
     assert saved_game({**record, "params": 5}) is None
     assert saved_game({**record, "params": "x" * 65}) is None
     assert saved_game("damaged") is None
+
+
+def test_a_daily_save_keeps_its_day_for_home() -> None:
+    import app.catalogue  # noqa: F401 - registers the games
+    from app.core import registry
+    from app.core.progress import save_record, saved_game
+    from app.core.rng import Rng
+    from app.core.session import Session
+
+    spec = registry.backend("crosslight")
+    session = Session(spec, spec.generate(spec.presets["easy"], Rng("daily-day")), clock=lambda: 0.0)
+    session.play((0, 0))
+    record = save_record(spec, session, spec.encode(session.restart_point), day="2026-12-07")
+    assert record is not None and saved_game(record)["day"] == "2026-12-07"
+    assert saved_game({**record, "day": 20261207}) is None  # not a date: the save is unusable, as any bad field
+    assert saved_game({**record, "day": "2026-12-7"}) is None

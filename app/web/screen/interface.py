@@ -28,6 +28,10 @@ class BoardInPlay(Protocol):
     daily_day: dt.date | None  # the UTC date of the daily in play, if it is one
 
     @property
+    def past_day(self) -> dt.date | None:
+        """The date of the earlier day's daily in play (counted for no daily record), if it is one."""
+
+    @property
     def playing(self) -> Play[Any, Any] | None:
         """The board in play and what it counts (None before the first board)."""
 

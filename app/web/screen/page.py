@@ -128,9 +128,13 @@ class GamePage:
         self.heading.textContent = t(screen.spec.name_key)
         session = screen.session
         self.rule.textContent = t(rule_key(screen.spec, session.state if session is not None else None))
+        past_day = screen.past_day
         if screen.daily_day is not None:
             self.heading.appendChild(element("span", cls="daily-tag", text=t(
                 "daily_in_play", date=screen.daily_day.isoformat())))
+        elif past_day is not None:  # an earlier day's daily: tagged as that day's, and as off the records
+            self.heading.appendChild(element("span", cls="daily-tag is-past", text=t(
+                "daily_past_in_play", date=past_day.isoformat())))
         self.controls.buttons["check"].setAttribute("title", t("check_counts_as_hint"))
         name = self._stage_name()
         self.board_name.textContent = name

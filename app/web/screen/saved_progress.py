@@ -24,10 +24,10 @@ class SavedProgress:
         """Return the saved session of the board `game_id` names from `record` (see read), or None."""
         return progress.restore(backend, record, game_id)
 
-    def save(self, backend: Any, session: Any, game_id: str) -> bool:
-        """Keep the game in play for a reload; return False when there is nothing to keep."""
+    def save(self, backend: Any, session: Any, game_id: str, *, day: str | None = None) -> bool:
+        """Keep the game in play for a reload (`day`: the daily's date); return False when there is nothing to keep."""
         self.dirty = False
-        record = progress.save_record(backend, session, game_id)
+        record = progress.save_record(backend, session, game_id, day=day)
         if record is not None:
             self._storage.set(self.key, record)
         return record is not None
