@@ -27,11 +27,12 @@ import time
 from typing import Any
 
 from common import at_least, bench_browser, go, progress, run_cli, summarize, target, targets_table
+from long_replays import mines_replay, pipes_replay
 
 import app.catalogue  # noqa: F401 - registers every game (the replay link is built from the backend)
 from app.core.replay import MAX_REPLAY_MOVES, replay_link
 from app.core.rng import Rng
-from app.games import crosslight, mines, pipes
+from app.games import crosslight
 
 TARGET_MS = 250.0
 
@@ -66,36 +67,8 @@ def long_replay() -> str:
     return replay_link(crosslight.SPEC, start, [(index % 5, index // 5 % 4) for index in range(MAX_REPLAY_MOVES)])
 
 
-def mines_replay() -> str:
-    """A 50×50 Minesweeper replay of 5,001 moves: the first open, then a flag put on and taken off 2,500 times."""
-    start = mines.generate(mines.parse_params("50x50n400"), Rng("longtasks"))
-    first = ("open", 25, 25)
-    opened = mines.apply(start, first)
-    row, col = next((r, c) for r in range(50) for c in range(50) if not opened.opened[r, c])
-    return replay_link(mines.SPEC, start, [first] + [(kind, row, col) for _ in range(2_500)
-                                                      for kind in ("flag", "unflag")])
-
-
-def pipes_replay() -> str:
-    """A 12×12 Pipe Link replay of 19,999 quarter turns, none of which clears the board."""
-    state = start = pipes.generate(pipes.parse_params("path-12x12"), Rng("longtasks"))
-    cells = [(r, c) for r in range(12) for c in range(12)]
-    moves: list[tuple[str, int, int]] = []
-    index = 0
-    while len(moves) < 19_999:
-        move = ("cw", *cells[index % len(cells)])
-        after = pipes.apply(state, move)
-        if pipes.status(after) != 0:  # that turn would clear the board: turn another tile
-            index += 1
-            continue
-        state = after
-        moves.append(move)
-        if len(moves) % 7 == 0:
-            index += 1
-    return replay_link(pipes.SPEC, start, moves)
-
-
-REPLAYS = {"replay link": long_replay, "replay link mines": mines_replay, "replay link pipes": pipes_replay}
+REPLAYS = {"replay link": long_replay, "replay link mines": lambda: mines_replay("longtasks"),
+           "replay link pipes": lambda: pipes_replay("longtasks")}
 
 
 def longest_since(page: Any, start: float) -> float:

@@ -14,11 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from long_replays import mines_replay, pipes_replay
 
 import app.catalogue  # noqa: F401 - registers every game's SPEC
 from app.core.replay import replay_link
 from app.core.rng import Rng
-from app.games import crosslight, mines, pipes
+from app.games import crosslight
 from tests.browser.conftest import LONG_WAIT_MS, busy_turns, go
 
 BUSY_OVER = "() => !document.querySelector('.is-busy')"
@@ -30,40 +31,6 @@ def crosslight_replay() -> str:
     """A Cross Light replay of 19,999 presses of one cell (each legal; the board never clears)."""
     start = crosslight.generate(crosslight.parse_params("12x12"), Rng("long-tasks"))
     return replay_link(crosslight.SPEC, start, [(0, 0)] * 19_999)
-
-
-def _hidden_cell(state: Any) -> tuple[int, int]:
-    rows, cols = (int(n) for n in state.opened.shape)
-    return next((r, c) for r in range(rows) for c in range(cols) if not state.opened[r, c])
-
-
-def mines_replay() -> str:
-    """A 50×50 Minesweeper replay of 5,001 moves: the first open, then a flag put on and taken off 2,500 times."""
-    start = mines.generate(mines.parse_params("50x50n400"), Rng("long-tasks"))
-    first = ("open", 25, 25)
-    opened = mines.apply(start, first)
-    row, col = _hidden_cell(opened)
-    moves = [first] + [(kind, row, col) for _ in range(2_500) for kind in ("flag", "unflag")]
-    return replay_link(mines.SPEC, start, moves)
-
-
-def pipes_replay() -> str:
-    """A 12×12 Pipe Link replay of 19,999 quarter turns, none of which clears the board."""
-    start = pipes.generate(pipes.parse_params("path-12x12"), Rng("long-tasks"))
-    state, moves = start, []
-    cells = [(r, c) for r in range(12) for c in range(12)]
-    index = 0
-    while len(moves) < 19_999:
-        move = ("cw", *cells[index % len(cells)])
-        after = pipes.apply(state, move)
-        if pipes.status(after) != 0:  # that turn would clear the board: turn another tile
-            index += 1
-            continue
-        state = after
-        moves.append(move)
-        if len(moves) % 7 == 0:
-            index += 1
-    return replay_link(pipes.SPEC, start, moves)
 
 
 GUESS_50 = "#mines/1.50x50n2491-guess.z5qwbb5mid"
@@ -86,8 +53,8 @@ def open_link(page: Any, link: str, done: str) -> None:  # noqa: ANN401
 
 @pytest.mark.parametrize(("name", "link"), [
     ("Cross Light replay, 19,999 moves", crosslight_replay),
-    ("Minesweeper 50×50 replay, 5,001 moves", mines_replay),
-    ("Pipe Link replay, 19,999 moves", pipes_replay),
+    ("Minesweeper 50×50 replay, 5,001 moves", lambda: mines_replay("long-tasks")),
+    ("Pipe Link replay, 19,999 moves", lambda: pipes_replay("long-tasks")),
 ])
 def test_a_long_replay_opens_in_slices(page, name: str, link: Callable[[], str]) -> None:  # noqa: ANN001
     text = link()
