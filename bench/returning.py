@@ -27,23 +27,24 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from browser import CHROMIUM_ARGS, chromium_path
 from common import (
     BARE_PAGE,
+    CHROMIUM_ARGS,
     READY_MARKS_INIT_JS,
     ROOT,
     VIEWPORT,
     RequestLog,
     at_least,
+    chromium_path,
     load_average,
     progress,
     run_cli,
+    serve_in_thread,
     summarize,
     target,
     targets_table,
 )
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
-from serve import serve_in_thread
 from snapshot import MASUME_INIT_JS, check_start, wait_for_snapshot, wait_offline_ready, wait_ready
 
 TARGET_RATIO = 0.40  # issue 28: a returning visit in a new browser ≤ 0.40× the bare page's first visit
