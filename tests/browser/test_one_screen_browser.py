@@ -164,6 +164,14 @@ def test_every_default_board_fits_a_phone_and_nothing_pinned_covers_a_cell(phone
 # ----- 4. the tray and the editor's tools beside the board ---------------------------------------------------------
 
 
+def test_a_phones_first_screen_of_home_shows_a_game_card(phone: Page) -> None:
+    go(phone, "#")
+    phone.locator(".game-card").first.wait_for()
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    name = box(phone, ".game-card .game-name")  # the first card's game name, under today's puzzles
+    assert 0 <= name["top"] and name["bottom"] <= PHONE["height"], name
+
+
 @pytest.mark.parametrize("where", ["desktop", "phone"])
 def test_the_tray_and_the_editors_tools_are_in_the_window_with_the_board(request, where: str) -> None:  # noqa: ANN001
     page = request.getfixturevalue(where)
