@@ -38,11 +38,15 @@ MAX_MOVE_ITEMS = 16
 MAX_PARAMS_CHARS = 64
 DAY_CHARS = 10  # a daily's date, YYYY-MM-DD
 DAILY_SLOT = "daily"
+PAST_DAILY_SLOT = "past"  # an earlier day's daily, opened from its dated link
 
 
-def slot_key(game: str, *, daily: bool = False) -> str:
-    """Return the key a game's board in progress is kept under: the daily has a slot of its own."""
-    return f"progress:{game}:{DAILY_SLOT}" if daily else f"progress:{game}"
+def slot_key(game: str, *, daily: bool = False, past: bool = False) -> str:
+    """Return the key a game's board in progress is kept under: today's daily and an earlier day's have slots
+    of their own, so neither replaces the game in progress (nor a shared old daily today's)."""
+    if daily:
+        return f"progress:{game}:{DAILY_SLOT}"
+    return f"progress:{game}:{PAST_DAILY_SLOT}" if past else f"progress:{game}"
 
 
 def _is_move(move: Any, depth: int = 1) -> bool:

@@ -15,8 +15,9 @@ returns to it. `#<game>/daily/<date>` opens that day's board (today's is the dai
 day's is played as that puzzle, off the daily's records, its address and its heading naming the day).
 
 A game in progress survives leaving it: `#<game>` (home's card, the statistics' way back) opens
-the saved game of the game, and `#<game>/new` asks before a new board replaces it. The daily is
-saved apart (`SavedProgress(daily=True)`), so playing it never replaces the game in progress.
+the saved game of the game, and `#<game>/new` asks before a new board replaces it. Today's daily and an earlier
+day's are saved apart (`SavedProgress(daily=True)`, `past=True`), so playing one never replaces
+the game in progress.
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ class GameScreen:
         self._result_timer: Any = None  # the result's pause after the last move (window.setTimeout id)
         self._ending: Ending | None = None  # the end waiting for that pause to show
         # The game in progress and the daily's, each in a slot of its own (`saved` is the board in play's).
-        self._saves = (SavedProgress(shell.storage, game), SavedProgress(shell.storage, game, daily=True))
+        self._saves = (SavedProgress(shell.storage, game), SavedProgress(shell.storage, game, daily=True),
+                       SavedProgress(shell.storage, game, past=True))
         self._ending_said = ""  # the words of the move that ended it, said again before the result
         self._playing: Play[Any, Any] | None = None  # the board in play and what it counts (app.core.play)
         self._closed = False
@@ -119,8 +121,10 @@ class GameScreen:
 
     @property
     def saved(self) -> SavedProgress:
-        """Where the board in play is kept: the daily's own slot, or the game in progress's."""
-        return self._saves[self.daily_day is not None]
+        """Where the board in play is kept: today's daily's slot, an earlier day's, or the game in progress's."""
+        if self.daily_day is not None:
+            return self._saves[1]
+        return self._saves[2] if self.past_day is not None else self._saves[0]
 
     def _daily_day_from(self, text: str | None) -> tuple[dt.date | None, str | None]:
         """Read a daily route's day: (the daily's day, None) for today's; (None, its game ID) for an earlier
@@ -211,7 +215,7 @@ class GameScreen:
 
     def _resumable_id(self) -> str | None:
         """The ID of the game in progress kept for this game, if it still reads as a board in play."""
-        kept = progress.saved_game(self._saves[False].read())
+        kept = progress.saved_game(self._saves[0].read())
         if kept is None:
             return None
         try:
@@ -545,8 +549,9 @@ class GameScreen:
             self.focus_board()
 
     def _leave_daily(self) -> bool:
-        """The board in play is being replaced: a daily is kept in its slot first. Return whether it was one."""
-        if self.daily_day is None:
+        """The board in play is being replaced: a daily (today's or an earlier day's) is kept in its slot first.
+        Return whether it was one."""
+        if self.daily_day is None and self.past_day is None:
             return False
         self._save_progress()
         self.daily_day = None

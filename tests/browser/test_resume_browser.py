@@ -131,6 +131,19 @@ def test_the_daily_does_not_replace_the_game_in_progress(page) -> None:  # noqa:
     assert page.locator("button.cell[data-code='10']").count() == 1
 
 
+def test_an_earlier_days_daily_does_not_replace_the_game_in_progress(page) -> None:  # noqa: ANN001
+    game_hash = start_game(page)
+    earlier = utc_day(time.time()) - dt.timedelta(days=2)
+    go(page, f"#mines/daily/{earlier.isoformat()}")
+    page.locator("button.cell[data-code='9']").first.click(button="right")  # a move on that day's board
+    page.wait_for_function("() => localStorage.getItem('masume:progress:mines:past') !== null", timeout=20_000)
+    assert saved(page)["id"] in game_hash  # the game in progress is untouched
+    go(page, "#mines")
+    assert page.evaluate("() => location.hash") == game_hash
+    go(page, f"#mines/daily/{earlier.isoformat()}")  # ...and that day's board comes back as it was left
+    assert page.locator("button.cell[data-code='10']").count() == 1
+
+
 def test_a_days_daily_link_opens_that_days_board(page) -> None:  # noqa: ANN001
     today = utc_day(time.time())
     go(page, f"#mines/daily/{today.isoformat()}")

@@ -53,6 +53,8 @@ def test_the_daily_has_a_slot_of_its_own() -> None:
 
     assert slot_key("mines") == "progress:mines"
     assert slot_key("mines", daily=True) == "progress:mines:daily"
+    assert slot_key("mines", past=True) == "progress:mines:past"  # an earlier day's daily: apart from both
+    assert kind_for(slot_key("mines", past=True)) is kind_for(slot_key("mines"))
     assert kind_for(slot_key("mines", daily=True)) is kind_for(slot_key("mines"))  # the same kind: same rules
 
 

@@ -11,9 +11,9 @@ from app.core import progress
 class SavedProgress:
     """One game's saved board: written at the clock's next tick after a move (`dirty`), or when the page hides."""
 
-    def __init__(self, storage: Any, game: str, *, daily: bool = False) -> None:
+    def __init__(self, storage: Any, game: str, *, daily: bool = False, past: bool = False) -> None:
         self._storage = storage
-        self.key = progress.slot_key(game, daily=daily)
+        self.key = progress.slot_key(game, daily=daily, past=past)
         self.dirty = False  # a change not yet written: writing the move log on every move would delay its frame
 
     def read(self) -> Any:
