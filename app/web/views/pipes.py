@@ -334,19 +334,23 @@ class PipesView(ParView):
         if pipes.status(after) != 0:  # the turn that won, in its own words: the clear message follows them
             if move is None or move[0] not in ("cw", "ccw"):
                 return None  # (a hinted move's words are the hint's)
-            row, col = int(move[1]), int(move[2])
-            return self.t(f"pipes_said_turned_{move[0]}", row=row + 1, col=col + 1,
-                          sides=self._sides(after.tile(row, col)))
+            return self._turned_words(after, move)
         text = self._flow_text(before, after, verbosity)
         if move is not None and move[0] != "set":  # a turn names its tile and how it now lies (full: which way it went)
-            row, col = int(move[1]), int(move[2])
-            where = {"row": row + 1, "col": col + 1, "sides": self._sides(after.tile(row, col))}
             if verbosity == "full":  # "Row 2, column 3 turned clockwise, now open up, right. Water reaches …"
-                turned = self.t(f"pipes_said_turned_{'ccw' if move[0] == 'ccw' else 'cw'}", **where)
-                text = self.host.sentences(turned, text)  # (JA: no space after 。)
+                text = self.host.sentences(self._turned_words(after, move), text)  # (JA: no space after 。)
             else:  # one sentence: "Turned row 2, column 3, now open up, right; water reaches 7 tiles …"
-                text = self.t("pipes_said_turned", **where, change=text[:1].lower() + text[1:])
+                text = self.t("pipes_said_turned", **self._where(after, move), change=text[:1].lower() + text[1:])
         return text
+
+    def _where(self, after: pipes.State, move: Any) -> dict[str, Any]:
+        """The turned tile's row and column (from 1) and the sides it now opens to, for the turn's words."""
+        row, col = int(move[1]), int(move[2])
+        return {"row": row + 1, "col": col + 1, "sides": self._sides(after.tile(row, col))}
+
+    def _turned_words(self, after: pipes.State, move: Any) -> str:
+        """The turn in words: "Row 2, column 3 turned clockwise, now open up, right"."""
+        return self.t(f"pipes_said_turned_{'ccw' if move[0] == 'ccw' else 'cw'}", **self._where(after, move))
 
     def _animate_turn(self, before: pipes.State, after: pipes.State, move: Any) -> None:
         row, col = int(move[1]), int(move[2])
